@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { SONG_SOURCES } from './constants.js';
+
+/** Entity shapes of spec section 3. Local ids are numbers, external ids strings. */
+export const songSourceSchema = z.enum(SONG_SOURCES);
+export type SongSource = z.infer<typeof songSourceSchema>;
+
+export const artistSchema = z.object({
+  id: z.union([z.number().int(), z.string()]),
+  name: z.string(),
+  bio: z.string().nullable().optional(),
+  imageUrl: z.string().nullable().optional(),
+  deezerId: z.string().nullable().optional(),
+});
+export type Artist = z.infer<typeof artistSchema>;
+
+export const albumSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  coverUrl: z.string().nullable(),
+  releaseYear: z.number().int().nullable(),
+  description: z.string().nullable().optional(),
+  artist: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type Album = z.infer<typeof albumSchema>;
+
+export const songSchema = z.object({
+  id: z.union([z.number().int(), z.string()]),
+  title: z.string(),
+  artist: artistSchema.pick({ id: true, name: true, imageUrl: true, deezerId: true }),
+  album: z.object({ id: z.number().int(), title: z.string(), coverUrl: z.string().nullable() }).nullable(),
+  coverArtUrl: z.string().nullable(),
+  fileUrl: z.string().nullable(),
+  duration: z.number().nullable(),
+  isExternal: z.boolean(),
+  isPreview: z.boolean(),
+  externalId: z.string().nullable(),
+  deezerId: z.string().nullable(),
+  playCount: z.number().int(),
+  isFeatured: z.boolean().optional(),
+  source: songSourceSchema,
+});
+export type Song = z.infer<typeof songSchema>;
+
+export const playlistSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  isEditorial: z.boolean(),
+  createdBy: z.string(),
+  songCount: z.number().int(),
+  songs: z.array(songSchema).optional(),
+});
+export type Playlist = z.infer<typeof playlistSchema>;

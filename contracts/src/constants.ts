@@ -1,0 +1,50 @@
+/** Business numbers of spec section 9, shared by server and web. */
+export const PLAY_COUNT_THRESHOLD_SECONDS = 30;
+export const PASSWORD_MIN_LENGTH = 6;
+export const TWO_FACTOR_CODE_LENGTH = 6;
+
+export const PREMIUM_PRICE_MINOR = 300_000;
+export const PREMIUM_CURRENCY = 'NGN';
+export const BILLING_PERIOD_DAYS = 30;
+
+export const DEFAULT_VOLUME = 75;
+export const VOLUME_POLL_MS = 500;
+export const REFRESH_RETRY_DELAY_MS = 1000;
+export const PLAYBACK_RESTART_DELAY_MS = 100;
+
+export const CURRENT_USER_STALE_MS = 30_000;
+export const STATS_STALE_MS = 5 * 60_000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOOLTIP_DELAY_MS = 700;
+
+export const SIDEBAR_LIST_LIMIT = 5;
+export const RECENT_BILLING_LIMIT = 3;
+export const RECENT_SEARCHES_LIMIT = 5;
+export const RECENT_SEARCHES_KEY = 'recent-searches';
+
+export const ARTIST_POPULAR_LIMIT = 5;
+export const ARTIST_ALBUMS_LIMIT = 6;
+export const NOTIFICATION_BADGE_MAX = 9;
+
+export const RELEASE_TRACK_LIMITS = {
+  single: { min: 1, max: 1 },
+  ep: { min: 2, max: 6 },
+  album: { min: 7, max: 20 },
+} as const;
+
+export const HOME_GENRES = ['Afrobeats', 'Hip Hop', 'Rock', 'Electronic', 'Jazz', 'Pop', 'R&B', 'Classical'] as const;
+
+export const RELEASE_GENRES = [
+  'Afrobeats', 'Amapiano', 'Gospel', 'Drill', 'Highlife', 'Fuji', 'Juju', 'Reggae', 'Hip-Hop', 'R&B',
+  'Pop', 'Jazz', 'Blues', 'Country', 'Alternative', 'Dancehall', 'Trap', 'Afro-Fusion', 'Afro-Pop',
+] as const;
+
+export const RELEASE_LANGUAGES = ['English', 'Yoruba', 'Igbo', 'Hausa', 'Pidgin', 'French', 'Swahili'] as const;
+
+export const SONG_SOURCES = ['local', 'deezer', 'youtube', 'soundcloud'] as const;
+
+export const PRODUCT_NAME = 'Kora';

@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+/** Every non-OK API answer has this body (spec section 8 turns it into 'status: body'). */
+export const errorBodySchema = z.object({ message: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createAuthQueries } from './features/auth/queries.js';
+import { authRoutes } from './features/auth/routes.js';
+import { createAuthService } from './features/auth/service.js';
+import { registerSessionGuard } from './features/auth/session-guard.js';
+import { healthRoutes } from './features/health/routes.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import { registerWebApp } from './http/web-app.js';
+import type { MediaStorage } from './media/storage.js';
+
+export type AppDeps = { config: Config; database: Database; storage: MediaStorage; logger?: boolean };
+
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp({ config, database, storage, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Idle keep-alive sockets are closed at shutdown; busy ones finish their request first.
+    forceCloseConnections: 'idle',
+  });
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is plain HTTP on localhost by default; HSTS belongs to the HTTPS front.
+    hsts: false,
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'kora-rl-' } : {}),
+  });
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  registerOriginCheck(app, { publicOrigin: config.publicOrigin });
+
+  const auth = createAuthService({ queries: createAuthQueries(database.db), sessionTtlMs: config.sessionTtlMs });
+  registerSessionGuard(app, auth);
+
+  await app.register(healthRoutes, { database, storage });
+  await app.register(authRoutes, { auth, rateLimit: config.authRateLimit });
+
+  await registerWebApp(app, config.webDist ?? defaultWebDist);
+  return app;
+}

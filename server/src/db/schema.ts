@@ -1,0 +1,423 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    // Stored lowercased by the contract, so a plain unique index is case-insensitive uniqueness.
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    bio: text('bio'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie token: a leaked table cannot be replayed as cookies.
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const artists = pgTable(
+  'artists',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    bio: text('bio'),
+    imageKey: text('image_key'),
+    // External catalogue identity, so a Deezer artist keeps one row.
+    deezerId: text('deezer_id'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('artists_deezer_id_unique').on(t.deezerId), index('artists_name_idx').on(t.name)],
+);
+
+export const releases = pgTable(
+  'releases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    releaseType: text('release_type', { enum: ['single', 'ep', 'album', 'library'] }).notNull(),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    genre: text('genre'),
+    language: text('language'),
+    status: text('status', { enum: ['processing', 'live', 'rejected'] }).notNull().default('processing'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [index('releases_user_idx').on(t.userId, t.createdAt), index('releases_status_idx').on(t.status)],
+);
+
+export const albums = pgTable(
+  'albums',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    coverKey: text('cover_key'),
+    releaseYear: integer('release_year'),
+    description: text('description'),
+    releaseId: integer('release_id').references(() => releases.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('albums_artist_idx').on(t.artistId)],
+);
+
+export const songs = pgTable(
+  'songs',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    albumId: integer('album_id').references(() => albums.id, { onDelete: 'set null' }),
+    trackNumber: integer('track_number'),
+    duration: integer('duration'),
+    genre: text('genre'),
+    language: text('language'),
+    // Media store keys, never paths: the server alone chooses them.
+    fileKey: text('file_key'),
+    fileMime: text('file_mime'),
+    fileSize: integer('file_size'),
+    coverKey: text('cover_key'),
+    playCount: integer('play_count').notNull().default(0),
+    source: text('source', { enum: ['local', 'deezer', 'youtube', 'soundcloud'] }).notNull().default('local'),
+    isExternal: boolean('is_external').notNull().default(false),
+    isPreview: boolean('is_preview').notNull().default(false),
+    externalId: text('external_id'),
+    deezerId: text('deezer_id'),
+    previewUrl: text('preview_url'),
+    externalCoverUrl: text('external_cover_url'),
+    lyrics: text('lyrics'),
+    producers: text('producers'),
+    explicit: boolean('explicit').notNull().default(false),
+    status: text('status', { enum: ['processing', 'live', 'rejected'] }).notNull().default('live'),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    releaseId: integer('release_id').references(() => releases.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('songs_artist_idx').on(t.artistId),
+    index('songs_album_idx').on(t.albumId, t.trackNumber),
+    index('songs_play_count_idx').on(t.playCount),
+    index('songs_release_idx').on(t.releaseId),
+    uniqueIndex('songs_source_external_unique').on(t.source, t.externalId),
+    check('songs_external_has_id', sql`${t.source} = 'local' OR ${t.externalId} IS NOT NULL`),
+    check('songs_play_count_nonnegative', sql`${t.playCount} >= 0`),
+  ],
+);
+
+/** "ft." credits: a song can credit several featured artists, in order. */
+export const songFeaturedArtists = pgTable(
+  'song_featured_artists',
+  {
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.songId, t.artistId] }), index('song_featured_artist_idx').on(t.artistId)],
+);
+
+/** Transcoded copies of a song's audio at the bitrates the plans and data saver need. */
+export const songRenditions = pgTable(
+  'song_renditions',
+  {
+    id: serial('id').primaryKey(),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    bitrateKbps: integer('bitrate_kbps').notNull(),
+    fileKey: text('file_key').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('song_renditions_song_bitrate_unique').on(t.songId, t.bitrateKbps)],
+);
+
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    coverKey: text('cover_key'),
+    isEditorial: boolean('is_editorial').notNull().default(false),
+    // Null only for editorial playlists, which no user owns.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('playlists_user_idx').on(t.userId, t.createdAt),
+    index('playlists_editorial_idx').on(t.isEditorial),
+    check('playlists_owner', sql`${t.isEditorial} OR ${t.userId} IS NOT NULL`),
+  ],
+);
+
+export const playlistSongs = pgTable(
+  'playlist_songs',
+  {
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.songId] }),
+    index('playlist_songs_order_idx').on(t.playlistId, t.position),
+    index('playlist_songs_song_idx').on(t.songId),
+  ],
+);
+
+export const likedSongs = pgTable(
+  'liked_songs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.songId] }), index('liked_songs_song_idx').on(t.songId)],
+);
+
+export const likedPlaylists = pgTable(
+  'liked_playlists',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.playlistId] }), index('liked_playlists_playlist_idx').on(t.playlistId)],
+);
+
+export const plays = pgTable(
+  'plays',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    secondsPlayed: integer('seconds_played').notNull(),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('plays_user_recent_idx').on(t.userId, t.playedAt),
+    index('plays_song_recent_idx').on(t.songId, t.playedAt),
+    index('plays_played_at_idx').on(t.playedAt),
+    check('plays_seconds_positive', sql`${t.secondsPlayed} > 0`),
+  ],
+);
+
+export const artistFollows = pgTable(
+  'artist_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.artistId] }), index('artist_follows_artist_idx').on(t.artistId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_recent_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: ['free', 'premium'] }).notNull().default('free'),
+    status: text('status', { enum: ['active', 'canceled', 'past_due'] }).notNull().default('active'),
+    nextBillingDate: timestamp('next_billing_date', { withTimezone: true }),
+    paymentMethodType: text('payment_method_type', { enum: ['card', 'bank_transfer', 'pending', 'none'] })
+      .notNull()
+      .default('none'),
+    paymentMethodLast4: text('payment_method_last4'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Minor units (kobo): ₦3,000 is 300000.
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    status: text('status').notNull(),
+    billingPeriod: text('billing_period').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transactions_user_recent_idx').on(t.userId, t.createdAt),
+    check('transactions_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const twoFactor = pgTable('two_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  secret: text('secret'),
+  // The secret issued by setup, kept here so verify never trusts one sent by the client.
+  pendingSecret: text('pending_secret'),
+  pendingCreatedAt: timestamp('pending_created_at', { withTimezone: true }),
+  // Last accepted TOTP time step: a code is never accepted twice.
+  lastUsedStep: integer('last_used_step'),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+});
+
+export const twoFactorBackupCodes = pgTable(
+  'two_factor_backup_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_backup_codes_user_idx').on(t.userId)],
+);
+
+/** Every stored media object, so a crash between storing and committing can be repaired. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    releaseId: integer('release_id').references(() => releases.id, { onDelete: 'cascade' }),
+    songId: integer('song_id').references(() => songs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['audio', 'instrumental', 'cover', 'rendition'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name'),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    status: text('status', { enum: ['stored', 'committed'] }).notNull().default('stored'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_status_idx').on(t.status, t.createdAt),
+    index('uploads_release_idx').on(t.releaseId),
+    index('uploads_key_idx').on(t.storageKey),
+  ],
+);
+
+/** Durable background work: survives restarts; claimed with a lease so no job runs twice at once. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    progress: integer('progress').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_ready_idx').on(t.status, t.runAt),
+    index('jobs_lease_idx').on(t.status, t.leaseExpiresAt),
+  ],
+);
+
+/** One row per seed that has run, so the demo catalogue is created once. */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,68 @@
+import { loginRequestSchema, signupRequestSchema } from '@kora/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TooManyRequests } from '../../http/errors.js';
+import { parseInput } from '../../http/validate.js';
+import { presentUser } from './presenter.js';
+import type { AuthService, SignedIn } from './service.js';
+import { currentUser } from './session-guard.js';
+import { SESSION_COOKIE } from './session-token.js';
+
+type AuthRouteOptions = { auth: AuthService; rateLimit: { max: number; windowMs: number } };
+
+export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: AuthRouteOptions): Promise<void> {
+  const limited = {
+    public: true,
+    rateLimit: {
+      max: rateLimit.max,
+      timeWindow: rateLimit.windowMs,
+      errorResponseBuilder: () => new TooManyRequests(),
+    },
+  };
+
+  app.post('/api/auth/signup', { config: limited }, async (request, reply) => {
+    const input = parseInput(signupRequestSchema, request.body);
+    const signedIn = await auth.signup(input, meta(request));
+    setSessionCookie(request, reply, signedIn);
+    return reply.status(201).send(presentUser(signedIn.user));
+  });
+
+  app.post('/api/auth/login', { config: limited }, async (request, reply) => {
+    const input = parseInput(loginRequestSchema, request.body);
+    const signedIn = await auth.login(input, meta(request));
+    setSessionCookie(request, reply, signedIn);
+    return presentUser(signedIn.user);
+  });
+
+  app.post('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
+    await auth.logout(request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply);
+    return { message: 'Signed out' };
+  });
+
+  // The Sign Out fallback is a browser navigation: revoke, then land on the landing page.
+  app.get('/api/logout', { config: { public: true } }, async (request, reply) => {
+    await auth.logout(request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply);
+    return reply.redirect('/', 302);
+  });
+
+  app.get('/api/auth/user', async (request) => presentUser(currentUser(request)));
+}
+
+function meta(request: FastifyRequest) {
+  return { userAgent: request.headers['user-agent'] };
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): void {
+  reply.setCookie(SESSION_COOKIE, signedIn.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    expires: signedIn.expiresAt,
+  });
+}
+
+function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

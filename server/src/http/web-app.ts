@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html revalidated every time,
+ * and every non-API GET that is not a file answered with index.html so client routes load.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexHtml = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexHtml)) {
+    app.log.warn(`No built web app at ${webDist}; serving the API only. Run npm run build.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    preCompressed: true,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { config: { public: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+}

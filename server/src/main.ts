@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { seedDemoCatalogue } from './db/seed/demo-seed.js';
+import { createLocalStorage } from './media/local-storage.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  const app = await buildApp({ config, database, storage });
+
+  if (config.seed === 'demo') {
+    await seedDemoCatalogue({ db: database.db, storage, log: app.log });
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests, then closing the database`);
+    const timer = setTimeout(() => {
+      app.log.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'Shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Kora cannot start: ${error.message}`);
+  } else {
+    console.error('Kora failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isValidKey, keyFor, type MediaStorage, type StoredObject } from './storage.js';
+
+/**
+ * Content-addressed files under one folder. Writes go to a temporary file first and are
+ * renamed into place, so a reader never sees half a file and a crash leaves only temp files.
+ */
+export function createLocalStorage(root: string): MediaStorage {
+  const tmpDir = path.join(root, 'tmp');
+
+  function pathOf(key: string): string {
+    if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
+    return path.join(root, key);
+  }
+
+  return {
+    kind: 'local',
+
+    async put(body, { extension }): Promise<StoredObject> {
+      await fs.mkdir(tmpDir, { recursive: true });
+      const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
+      const hash = createHash('sha256');
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          hash.update(chunk);
+          size += chunk.length;
+          callback(null, chunk);
+        },
+      });
+      try {
+        const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+        await pipeline(source, counter, createWriteStream(tmpPath, { flags: 'wx' }));
+        const sha256 = hash.digest('hex');
+        const key = keyFor(sha256, extension);
+        const finalPath = pathOf(key);
+        await fs.mkdir(path.dirname(finalPath), { recursive: true });
+        await fs.rename(tmpPath, finalPath);
+        return { key, size, sha256 };
+      } catch (error) {
+        await fs.rm(tmpPath, { force: true });
+        throw error;
+      }
+    },
+
+    async stat(key) {
+      try {
+        const info = await fs.stat(pathOf(key));
+        return { size: info.size, modifiedAt: info.mtime };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+
+    async read(key, range) {
+      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
+    },
+
+    async delete(key) {
+      await fs.rm(pathOf(key), { force: true });
+    },
+
+    async check() {
+      await fs.mkdir(tmpDir, { recursive: true });
+      const probe = path.join(tmpDir, `health-${randomUUID()}`);
+      await fs.writeFile(probe, 'ok');
+      await fs.rm(probe);
+    },
+  };
+}

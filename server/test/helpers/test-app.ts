@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { createLocalStorage } from '../../src/media/local-storage.js';
+import type { MediaStorage } from '../../src/media/storage.js';
+import { openTestDatabase } from './test-database.js';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  storage: MediaStorage;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** The whole app on a fresh database and media folder, for `app.inject` tests. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-test-'));
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }),
+    // Tests sign up many users from one address; the rate-limit test sets its own limit.
+    authRateLimit: { max: 10_000, windowMs: 60_000 },
+    webDist: path.join(dataDir, 'no-web'),
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  const storage = createLocalStorage(path.join(dataDir, 'media'));
+  const app = await buildApp({ config, database, storage, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+
+const resolve = { conditions: ['kora-source', 'module', 'node', 'import', 'default'] };
+
+// API suites run once per real database: always embedded PGlite, and PostgreSQL when one is given.
+const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+const apiProjects: TestProjectInlineConfiguration[] = databases.map((db) => ({
+  resolve,
+  test: {
+    name: `api-${db}`,
+    include: ['server/test/**/*.test.ts'],
+    environment: 'node',
+    env: { KORA_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+}));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve,
+        test: {
+          name: 'unit',
+          include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      ...apiProjects,
+    ],
+  },
+});
