@@ -11,6 +11,7 @@ const apiProjects: TestProjectInlineConfiguration[] = databases.map((db) => ({
   test: {
     name: `api-${db}`,
     include: ['server/test/**/*.test.ts'],
+    exclude: ['server/test/process/**'],
     environment: 'node',
     env: { KORA_TEST_DB: db },
     testTimeout: 30_000,
@@ -31,6 +32,17 @@ export default defineConfig({
         },
       },
       ...apiProjects,
+      {
+        resolve,
+        // The real server as a process: crashes, locks and shutdown (embedded PGlite).
+        test: {
+          name: 'process',
+          include: ['server/test/process/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

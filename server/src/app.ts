@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { createAuthQueries } from './features/auth/queries.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
+import { createSessionCache } from './features/auth/session-cache.js';
 import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -57,7 +58,11 @@ export async function buildApp({ config, database, storage, logger = true }: App
 
   registerOriginCheck(app, { publicOrigin: config.publicOrigin });
 
-  const auth = createAuthService({ queries: createAuthQueries(database.db), sessionTtlMs: config.sessionTtlMs });
+  const auth = createAuthService({
+    queries: createAuthQueries(database.db),
+    sessionTtlMs: config.sessionTtlMs,
+    cache: database.exclusive ? createSessionCache({ maxEntries: 10_000, ttlMs: 60_000 }) : undefined,
+  });
   registerSessionGuard(app, auth);
 
   await app.register(healthRoutes, { database, storage });

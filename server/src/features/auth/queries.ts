@@ -26,14 +26,14 @@ export function createAuthQueries(db: Db) {
       await db.insert(sessions).values(values);
     },
 
-    async findUserBySessionHash(tokenHash: string, now: Date): Promise<UserRow | undefined> {
+    async findSessionUser(tokenHash: string, now: Date): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
       const [row] = await db
-        .select({ user: users })
+        .select({ user: users, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
         .limit(1);
-      return row?.user;
+      return row;
     },
 
     async deleteSession(tokenHash: string): Promise<void> {

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { Conflict, Unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AuthQueries, UserRow } from './queries.js';
+import type { SessionCache } from './session-cache.js';
 import { createSessionToken, hashSessionToken, isWellFormedToken } from './session-token.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -11,8 +12,14 @@ export const EMAIL_TAKEN = 'An account with this email already exists. Log in in
 type SessionMeta = { userAgent: string | undefined };
 export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
 
-export function createAuthService(deps: { queries: AuthQueries; sessionTtlMs: number; now?: () => Date }) {
-  const { queries, sessionTtlMs } = deps;
+export function createAuthService(deps: {
+  queries: AuthQueries;
+  sessionTtlMs: number;
+  /** Only when this process is the database's single writer (see session-cache.ts). */
+  cache?: SessionCache;
+  now?: () => Date;
+}) {
+  const { queries, sessionTtlMs, cache } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function startSession(user: UserRow, meta: SessionMeta): Promise<SignedIn> {
@@ -59,12 +66,20 @@ export function createAuthService(deps: { queries: AuthQueries; sessionTtlMs: nu
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (isWellFormedToken(token)) await queries.deleteSession(hashSessionToken(token));
+      if (!isWellFormedToken(token)) return;
+      const tokenHash = hashSessionToken(token);
+      cache?.delete(tokenHash);
+      await queries.deleteSession(tokenHash);
     },
 
     async authenticate(token: string | undefined): Promise<UserRow | undefined> {
       if (!isWellFormedToken(token)) return undefined;
-      return queries.findUserBySessionHash(hashSessionToken(token), now());
+      const tokenHash = hashSessionToken(token);
+      const cached = cache?.get(tokenHash);
+      if (cached) return cached;
+      const found = await queries.findSessionUser(tokenHash, now());
+      if (found) cache?.set(tokenHash, found.user, found.expiresAt);
+      return found?.user;
     },
   };
 }

@@ -1,0 +1,67 @@
+// npm test: every suite, in order of speed — types, lint, migrations in step with the schema,
+// unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the browser
+// end-to-end tests against the built app. Ends with one 'N passed, N failed' line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './build-state.mjs';
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kora-test-report-'));
+const vitestReport = path.join(reportDir, 'vitest.json');
+const playwrightReport = path.join(reportDir, 'playwright.json');
+
+const steps = [
+  { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
+  { name: 'lint', command: ['npm', 'run', 'lint', '--silent'] },
+  { name: 'migrations', command: ['npm', 'run', 'db:check', '--silent'] },
+  {
+    name: 'unit and API tests',
+    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  },
+  { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
+  {
+    name: 'end-to-end tests',
+    command: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    cwd: path.join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  },
+];
+
+const failedSteps = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  const result = spawnSync(step.command[0], step.command.slice(1), {
+    cwd: step.cwd ?? root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) {
+    failedSteps.push(step.name);
+    // Without a build there is nothing for the browser tests to open.
+    if (step.name === 'build') break;
+  }
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+if (fs.existsSync(vitestReport)) {
+  const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
+  counts.skipped += report.numPendingTests + report.numTodoTests;
+}
+if (fs.existsSync(playwrightReport)) {
+  const { stats } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
+  counts.passed += stats.expected + stats.flaky;
+  counts.failed += stats.unexpected;
+  counts.skipped += stats.skipped;
+}
+// Checks that are not test cases (types, lint, migrations) count as one failure each.
+for (const name of failedSteps) if (!name.includes('tests')) counts.failed += 1;
+
+console.log(`\nFailed steps: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
+console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+fs.rmSync(reportDir, { recursive: true, force: true });
+process.exit(failedSteps.length ? 1 : 0);

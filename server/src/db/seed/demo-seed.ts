@@ -1,0 +1,164 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEMO_AUDIO, synthesizeTrack } from '../../media/audio-synth.js';
+import { renderCoverArt } from '../../media/cover-art.js';
+import { encodePcmToMp3 } from '../../media/ffmpeg.js';
+import type { MediaStorage } from '../../media/storage.js';
+import type { Db } from '../client.js';
+import {
+  albums,
+  artists,
+  playlistSongs,
+  playlists,
+  seedRuns,
+  songFeaturedArtists,
+  songs,
+} from '../schema.js';
+import { DEMO_ALBUMS, DEMO_ARTISTS, DEMO_PLAYLISTS, DEMO_SONGS, type DemoSong } from './catalogue-data.js';
+
+const SEED_NAME = 'demo-catalogue-v1';
+
+type Deps = { db: Db; storage: MediaStorage; log: Pick<FastifyBaseLogger, 'info'> };
+
+/**
+ * Creates the demo catalogue once: synthesized songs encoded to MP3, generated covers,
+ * artists, albums and editorial playlists. Media is made first (content-addressed, so a rerun
+ * after a crash reuses the same keys); every row, with the run marker, goes in one transaction.
+ */
+export async function seedDemoCatalogue({ db, storage, log }: Deps): Promise<'seeded' | 'skipped'> {
+  if (await hasRun(db)) return 'skipped';
+  const started = Date.now();
+  log.info(`Creating the demo catalogue (${DEMO_SONGS.length} songs); this happens once.`);
+
+  const artistImages = await mapConcurrent(DEMO_ARTISTS, 4, (artist) =>
+    storeCover(storage, { seed: artist.seed, title: artist.name, shape: 'round' }),
+  );
+  const albumCovers = await mapConcurrent(DEMO_ALBUMS, 4, (album) => storeCover(storage, { seed: album.seed, title: album.title }));
+  const songCovers = await mapConcurrent(DEMO_SONGS, 4, (song) =>
+    song.album ? Promise.resolve(null) : storeCover(storage, { seed: song.seed, title: song.title }),
+  );
+  const playlistCovers = await mapConcurrent(DEMO_PLAYLISTS, 4, (playlist) =>
+    storeCover(storage, { seed: playlist.seed, title: playlist.name }),
+  );
+  const audio = await mapConcurrent(DEMO_SONGS, Math.max(2, os.availableParallelism()), (song) => storeAudio(storage, song));
+
+  await db.transaction(async (tx) => {
+    const artistIds = new Map<string, number>();
+    for (const [i, artist] of DEMO_ARTISTS.entries()) {
+      const [row] = await tx
+        .insert(artists)
+        .values({ name: artist.name, bio: artist.bio, imageKey: artistImages[i] })
+        .returning({ id: artists.id });
+      artistIds.set(artist.slug, row!.id);
+    }
+    const albumIds = new Map<string, number>();
+    for (const [i, album] of DEMO_ALBUMS.entries()) {
+      const [row] = await tx
+        .insert(albums)
+        .values({
+          title: album.title,
+          artistId: idOf(artistIds, album.artist),
+          coverKey: albumCovers[i],
+          releaseYear: album.releaseYear,
+          description: album.description,
+        })
+        .returning({ id: albums.id });
+      albumIds.set(album.slug, row!.id);
+    }
+    const songIds = new Map<string, number>();
+    for (const [i, song] of DEMO_SONGS.entries()) {
+      const file = audio[i]!;
+      const [row] = await tx
+        .insert(songs)
+        .values({
+          title: song.title,
+          artistId: idOf(artistIds, song.artist),
+          albumId: song.album ? idOf(albumIds, song.album) : null,
+          trackNumber: song.trackNumber ?? null,
+          duration: song.durationSeconds,
+          genre: song.genre,
+          fileKey: file.key,
+          fileMime: 'audio/mpeg',
+          fileSize: file.size,
+          coverKey: songCovers[i] ?? null,
+          playCount: demoPlayCount(song.seed),
+        })
+        .returning({ id: songs.id });
+      songIds.set(song.slug, row!.id);
+      for (const [position, featured] of (song.featuring ?? []).entries()) {
+        await tx.insert(songFeaturedArtists).values({ songId: row!.id, artistId: idOf(artistIds, featured), position });
+      }
+    }
+    for (const [i, playlist] of DEMO_PLAYLISTS.entries()) {
+      const [row] = await tx
+        .insert(playlists)
+        .values({
+          name: playlist.name,
+          description: playlist.description,
+          coverKey: playlistCovers[i],
+          isEditorial: true,
+          createdBy: 'Kora',
+        })
+        .returning({ id: playlists.id });
+      await tx
+        .insert(playlistSongs)
+        .values(playlist.songs.map((slug, position) => ({ playlistId: row!.id, songId: idOf(songIds, slug), position })));
+    }
+    await tx.insert(seedRuns).values({ name: SEED_NAME });
+  });
+
+  log.info(`Demo catalogue ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return 'seeded';
+}
+
+async function hasRun(db: Db): Promise<boolean> {
+  const rows = await db.select().from(seedRuns).where(eq(seedRuns.name, SEED_NAME)).limit(1);
+  return rows.length > 0;
+}
+
+function idOf(ids: Map<string, number>, slug: string): number {
+  const id = ids.get(slug);
+  if (id === undefined) throw new Error(`Demo catalogue refers to unknown slug ${slug}`);
+  return id;
+}
+
+/** A stable, plausible play count per song, so "popular" and "trending" have an order on day one. */
+function demoPlayCount(seed: number): number {
+  const x = Math.sin(seed * 9301 + 49297) * 233280;
+  return Math.floor((x - Math.floor(x)) * 250_000);
+}
+
+async function storeCover(storage: MediaStorage, options: Parameters<typeof renderCoverArt>[0]): Promise<string> {
+  const image = await renderCoverArt(options);
+  return (await storage.put(image, { extension: 'jpg', contentType: 'image/jpeg' })).key;
+}
+
+async function storeAudio(storage: MediaStorage, song: DemoSong): Promise<{ key: string; size: number }> {
+  const pcm = synthesizeTrack({ seed: song.seed, genre: song.genre, durationSeconds: song.durationSeconds });
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-seed-'));
+  const file = path.join(dir, 'song.mp3');
+  try {
+    await encodePcmToMp3(pcm, { sampleRate: DEMO_AUDIO.sampleRate, channels: DEMO_AUDIO.channels, bitrateKbps: DEMO_AUDIO.bitrateKbps }, file);
+    const stored = await storage.put(createReadStream(file), { extension: 'mp3', contentType: 'audio/mpeg' });
+    return { key: stored.key, size: stored.size };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function mapConcurrent<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
