@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export type Account = { firstName: string; lastName: string; email: string; password: string };
+
+export function newAccount(): Account {
+  return {
+    firstName: 'Kemi',
+    lastName: 'Adeyemi',
+    email: `kemi-${randomBytes(4).toString('hex')}@example.com`,
+    password: 'sweet-highlife-2026',
+  };
+}
+
+export async function signUpThroughUi(page: Page, account: Account): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First name').fill(account.firstName);
+  await page.getByLabel('Last name').fill(account.lastName);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function logInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** Creates an account through the API (faster where sign-up itself is not under test). */
+export async function signUpThroughApi(page: Page, account: Account = newAccount()): Promise<Account> {
+  const response = await page.request.post('/api/auth/signup', { data: account });
+  expect(response.status()).toBe(201);
+  return account;
+}
+
+export async function signOutThroughUi(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+}
+
+/** Full-page screenshot kept with the run, named by viewport, for looking at. */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
+  await page.screenshot({ path, fullPage: true });
+}
+
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** A toast as shown (Radix also renders a hidden copy for screen readers, outside the viewport region). */
+export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  const toasts = page.getByRole('region', { name: /Notifications/ });
+  await expect(toasts.getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined) await expect(toasts.getByText(description)).toBeVisible();
+}

@@ -1,0 +1,85 @@
+import {
+  CURRENT_USER_STALE_MS,
+  type LoginRequest,
+  type SignupRequest,
+  type User,
+} from '@kora/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { getErrorMessage } from '../../api/error-message';
+import { apiRequest, getQueryFn } from '../../api/query-client';
+import { toast } from '../../ui/use-toast';
+
+export const currentUserQuery = queryOptions({
+  queryKey: ['/api/auth/user'],
+  queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+  staleTime: CURRENT_USER_STALE_MS,
+  retry: false,
+});
+
+async function postForUser(url: string, body: LoginRequest | SignupRequest): Promise<User> {
+  const res = await apiRequest('POST', url, body);
+  return (await res.json()) as User;
+}
+
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (user: User) => {
+    queryClient.setQueryData(currentUserQuery.queryKey, user);
+    navigate('/', { replace: true });
+  };
+}
+
+export function useLoginMutation() {
+  const handleSignedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => postForUser('/api/auth/login', body),
+    onSuccess: (user) => {
+      handleSignedIn(user);
+      toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Login failed', description: getErrorMessage(error), variant: 'destructive' });
+    },
+  });
+}
+
+export function useSignupMutation() {
+  const handleSignedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: SignupRequest) => postForUser('/api/auth/signup', body),
+    onSuccess: (user) => {
+      handleSignedIn(user);
+      toast({ title: 'Welcome to Kora!', description: 'Your account has been created successfully.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Signup failed', description: getErrorMessage(error), variant: 'destructive' });
+    },
+  });
+}
+
+/** Spec section 7: sign out on the server (or by full navigation if that fails), then forget everything local. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return async function signOut() {
+    let signedOutOnServer = true;
+    try {
+      await apiRequest('POST', '/api/auth/logout');
+    } catch {
+      signedOutOnServer = false;
+    }
+
+    localStorage.clear();
+    sessionStorage.clear();
+    // Mark "nobody" first so the mounted auth observer switches to the signed-out routes,
+    // then drop every other cached answer of the old session.
+    queryClient.setQueryData(currentUserQuery.queryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
+
+    if (signedOutOnServer) navigate('/', { replace: true });
+    else window.location.href = '/api/logout';
+  };
+}

@@ -1,0 +1,44 @@
+import { TOOLTIP_DELAY_MS } from '@kora/contracts';
+import { Tooltip } from 'radix-ui';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PlayerBar } from '../../player/player-bar';
+import { PlayerProvider } from '../../player/player-context';
+import { useAuth } from '../auth/use-auth';
+import { AppHeader } from './app-header';
+import { MobileBar } from './mobile-bar';
+import { PageLoading } from './page-loading';
+import { Sidebar } from './sidebar';
+
+/**
+ * The signed-in frame: sidebar, header, the page, and the player that renders only when signed in.
+ * Only the shell has tooltips, so their provider (and its positioning code) loads with it.
+ */
+export function AppShell() {
+  const { user } = useAuth();
+  if (!user) return null;
+
+  return (
+    <PlayerProvider>
+      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
+        <div className="flex h-dvh flex-col overflow-hidden bg-canvas">
+          <div className="flex min-h-0 flex-1">
+            <aside className="hidden w-64 shrink-0 border-r border-line bg-surface md:block">
+              <Sidebar />
+            </aside>
+            <div className="flex min-w-0 flex-1 flex-col">
+              <AppHeader user={user} />
+              <main className="min-h-0 flex-1 overflow-y-auto">
+                <Suspense fallback={<PageLoading />}>
+                  <Outlet />
+                </Suspense>
+              </main>
+            </div>
+          </div>
+          <PlayerBar />
+          <MobileBar />
+        </div>
+      </Tooltip.Provider>
+    </PlayerProvider>
+  );
+}

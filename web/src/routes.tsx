@@ -1,0 +1,56 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { useAuth } from './features/auth/use-auth';
+import { NotFoundPage } from './features/not-found/not-found-page';
+import { AlbumPage } from './features/albums/album-page';
+import { ArtistPage } from './features/artists/artist-page';
+import { DiscographyPage } from './features/artists/discography-page';
+import { LibraryPage } from './features/library/library-page';
+import { PlaylistPage } from './features/playlists/playlist-page';
+import { RadioPage } from './features/radio/radio-page';
+import { SearchPage } from './features/search/search-page';
+import { UploadPage } from './features/upload/upload-page';
+import { LoadingScreen } from './ui/loading-screen';
+
+// Signed-out visitors never download the shell and player; listeners never download the landing page.
+const LandingPage = lazy(() => import('./features/landing/landing-page').then((m) => ({ default: m.LandingPage })));
+const AuthPage = lazy(() => import('./features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const AppShell = lazy(() => import('./features/shell/app-shell').then((m) => ({ default: m.AppShell })));
+const HomePage = lazy(() => import('./features/home/home-page').then((m) => ({ default: m.HomePage })));
+const DesignPreviewPage = lazy(() =>
+  import('./features/design-preview/design-preview-page').then((m) => ({ default: m.DesignPreviewPage })),
+);
+
+/** Spec section 2: which routes exist depends on whether someone is signed in; anything else is 404. */
+export function AppRoutes() {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <LoadingScreen />;
+
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      {isAuthenticated ? (
+        <Routes>
+          <Route element={<AppShell />}>
+            <Route index element={<HomePage />} />
+            <Route path="search" element={<SearchPage />} />
+            <Route path="library" element={<LibraryPage />} />
+            <Route path="upload" element={<UploadPage />} />
+            <Route path="radio" element={<RadioPage />} />
+            <Route path="playlist/:id" element={<PlaylistPage />} />
+            <Route path="artist/:id" element={<ArtistPage />} />
+            <Route path="artist/:id/discography" element={<DiscographyPage />} />
+            <Route path="album/:id" element={<AlbumPage />} />
+            <Route path="design-preview" element={<DesignPreviewPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      ) : (
+        <Routes>
+          <Route index element={<LandingPage />} />
+          <Route path="auth" element={<AuthPage />} />
+          <Route path="*" element={<NotFoundPage standalone />} />
+        </Routes>
+      )}
+    </Suspense>
+  );
+}

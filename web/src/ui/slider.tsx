@@ -1,0 +1,25 @@
+import { Slider as SliderPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from './cn';
+
+/** One-thumb Radix Slider: keyboard steps of 1, or 10 with Shift or Page keys, come from Radix. */
+export function Slider({ className, 'aria-label': ariaLabel, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
+  return (
+    <SliderPrimitive.Root
+      step={1}
+      className={cn(
+        'group relative flex h-6 touch-none items-center select-none data-disabled:opacity-40',
+        className,
+      )}
+      {...props}
+    >
+      <SliderPrimitive.Track className="relative h-1 grow overflow-hidden rounded-full bg-line-strong">
+        <SliderPrimitive.Range className="absolute h-full bg-ink group-hover:bg-gold-400" />
+      </SliderPrimitive.Track>
+      <SliderPrimitive.Thumb
+        aria-label={ariaLabel}
+        className="block size-3.5 rounded-full bg-ink shadow ring-gold-400 group-data-disabled:hidden hover:ring-4 focus-visible:ring-4"
+      />
+    </SliderPrimitive.Root>
+  );
+}
