@@ -32,6 +32,15 @@ export async function buildApp({ config, database, storage, logger = true }: App
   });
 
   registerErrorHandler(app);
+  // While shutting down, answers in flight close their keep-alive connection, so the
+  // server can finish draining instead of waiting out idle sockets.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -81,13 +81,14 @@ describe('the server process', () => {
 
   it('finishes in-flight requests on SIGTERM, closes the database and exits 0', async () => {
     const DATA_DIR = await dataDir();
-    const server = await start({ DATA_DIR });
+    const server = await start({ DATA_DIR, LOG_LEVEL: 'info' });
     await waitUntilHealthy(server);
 
     const emails = Array.from({ length: 4 }, (_, i) => `drain-${i}@example.com`);
     const inFlight = emails.map((email) => postJson(`${server.url}/api/auth/signup`, signupBody(email)));
-    // Let the requests reach the server, then ask it to stop while they are being handled.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Once the server has taken in all four (its request log says so), ask it to stop.
+    const received = () => server.output().split('"msg":"incoming request"').length - 1;
+    while (received() < emails.length + 1) await new Promise((resolve) => setTimeout(resolve, 2));
     server.child.kill('SIGTERM');
     const statuses = (await Promise.all(inFlight)).map((response) => response.status);
     expect(statuses).toEqual([201, 201, 201, 201]);

@@ -81,6 +81,7 @@ export async function seedDemoCatalogue({ db, storage, log }: Deps): Promise<'se
           trackNumber: song.trackNumber ?? null,
           duration: song.durationSeconds,
           genre: song.genre,
+          language: song.language,
           fileKey: file.key,
           fileMime: 'audio/mpeg',
           fileSize: file.size,
@@ -150,13 +151,17 @@ async function storeAudio(storage: MediaStorage, song: DemoSong): Promise<{ key:
   }
 }
 
-async function mapConcurrent<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
       const index = next++;
-      results[index] = await work(items[index]!);
+      results[index] = await work(items[index]!, index);
     }
   });
   await Promise.all(workers);
