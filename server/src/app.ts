@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -15,6 +14,7 @@ import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { MediaStorage } from './media/storage.js';
 
@@ -32,31 +32,8 @@ export async function buildApp({ config, database, storage, logger = true }: App
   });
 
   registerErrorHandler(app);
-  // While shutting down, answers in flight close their keep-alive connection, so the
-  // server can finish draining instead of waiting out idle sockets.
-  let draining = false;
-  app.addHook('preClose', async () => {
-    draining = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
-  });
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app is plain HTTP on localhost by default; HSTS belongs to the HTTPS front.
-    hsts: false,
-  });
+  await registerSecurityHeaders(app);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
   await app.register(fastifyRateLimit, {

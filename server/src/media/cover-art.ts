@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { type Rng, mulberry32, pick } from './seeded-random.js';
 
 /**
  * Seeded geometric cover art. Text is deliberately never drawn: sharp rasterises SVG text
@@ -12,19 +13,6 @@ export interface CoverArtOptions {
   size?: number;
   /** 'round' centres the composition so it survives a circular crop (artist avatars). */
   shape?: 'square' | 'round';
-}
-
-type Rng = () => number;
-
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PALETTE = {
@@ -59,7 +47,6 @@ interface Ctx {
   accents: readonly Colour[];
 }
 
-const pick = <T>(rnd: Rng, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 const accent = (ctx: Ctx, i: number) => ctx.accents[i % ctx.accents.length]!;
 const n = (value: number) => Number(value.toFixed(2));
 
