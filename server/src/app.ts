@@ -12,6 +12,11 @@ import { createAuthService } from './features/auth/service.js';
 import { createSessionCache } from './features/auth/session-cache.js';
 import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
+import { mediaRoutes } from './features/media/routes.js';
+import { createPlaylistQueries } from './features/playlists/queries.js';
+import { playlistRoutes } from './features/playlists/routes.js';
+import { createSongQueries } from './features/songs/queries.js';
+import { songRoutes } from './features/songs/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -53,6 +58,9 @@ export async function buildApp({ config, database, storage, logger = true }: App
 
   await app.register(healthRoutes, { database, storage });
   await app.register(authRoutes, { auth, rateLimit: config.authRateLimit });
+  await app.register(mediaRoutes, { storage });
+  await app.register(songRoutes, { songs: createSongQueries(database.db), storage });
+  await app.register(playlistRoutes, { playlists: createPlaylistQueries(database.db) });
 
   await registerWebApp(app, config.webDist ?? defaultWebDist);
   return app;

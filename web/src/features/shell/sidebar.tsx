@@ -1,5 +1,7 @@
-import { PRODUCT_NAME } from '@kora/contracts';
+import { PRODUCT_NAME, SIDEBAR_LIST_LIMIT, type Playlist } from '@kora/contracts';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { editorialPlaylistsQuery, myPlaylistsQuery } from '../playlists/api';
 import { cn } from '../../ui/cn';
 import { Logo } from '../../ui/logo';
 import { SIDEBAR_LIBRARY_LINKS, SIDEBAR_MAIN_LINKS, isLinkActive, type NavLinkItem } from './nav-links';
@@ -21,8 +23,8 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         <SidebarLinks links={SIDEBAR_MAIN_LINKS} onNavigate={onNavigate} />
         <div className="mx-3 my-4 h-px bg-line" />
         <SidebarLinks links={SIDEBAR_LIBRARY_LINKS} onNavigate={onNavigate} />
-        <SidebarSection title="My Playlists" />
-        <SidebarSection title="Made for You" />
+        <SidebarSection title="My Playlists" query={myPlaylistsQuery} onNavigate={onNavigate} />
+        <SidebarSection title="Made for You" query={editorialPlaylistsQuery} onNavigate={onNavigate} />
       </div>
     </nav>
   );
@@ -55,11 +57,35 @@ function SidebarLinks({ links, onNavigate }: { links: NavLinkItem[]; onNavigate:
   );
 }
 
-function SidebarSection({ title }: { title: string }) {
+type SidebarSectionProps = {
+  title: string;
+  query: UseQueryOptions<Playlist[], Error, Playlist[], readonly unknown[]>;
+  onNavigate: (() => void) | undefined;
+};
+
+function SidebarSection({ title, query, onNavigate }: SidebarSectionProps) {
+  const { data, isPending } = useQuery(query);
+  const shown = data?.slice(0, SIDEBAR_LIST_LIMIT) ?? [];
   return (
     <section className="mt-6 px-3">
       <h2 className="text-xs font-semibold tracking-wider text-ink-subtle uppercase">{title}</h2>
-      <p className="mt-2 text-sm text-ink-subtle">No playlists yet</p>
+      {shown.length > 0 ? (
+        <ul className="mt-2 grid gap-0.5">
+          {shown.map((playlist) => (
+            <li key={playlist.id}>
+              <Link
+                to={`/playlist/${playlist.id}`}
+                onClick={onNavigate}
+                className="-mx-3 flex h-10 items-center truncate rounded-control px-3 text-sm text-ink-muted transition-colors hover:bg-raised/60 hover:text-ink md:h-9"
+              >
+                <span className="truncate">{playlist.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        !isPending && <p className="mt-2 text-sm text-ink-subtle">No playlists yet</p>
+      )}
     </section>
   );
 }

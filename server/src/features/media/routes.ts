@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../http/validate.js';
+import { isValidKey, type MediaStorage } from '../../media/storage.js';
+import { serveObject } from './serve-object.js';
+
+const paramsSchema = z
+  .object({ shard: z.string(), file: z.string() })
+  .transform(({ shard, file }) => `${shard}/${file}`)
+  .refine(isValidKey, 'That is not a media address.');
+
+/** Covers and audio by their content key; the server put every key in the responses it gave. */
+export async function mediaRoutes(app: FastifyInstance, { storage }: { storage: MediaStorage }) {
+  app.get('/api/media/:shard/:file', async (request, reply) => {
+    const key = parseInput(paramsSchema, request.params);
+    return serveObject(storage, key, request, reply);
+  });
+}
+
+export function mediaUrl(key: string | null): string | null {
+  return key === null ? null : `/api/media/${key}`;
+}

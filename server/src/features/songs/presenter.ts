@@ -1,0 +1,26 @@
+import type { Song } from '@kora/contracts';
+import { mediaUrl } from '../media/routes.js';
+import type { SongWithCredits } from './queries.js';
+
+/** The one way a song leaves the server, in the shape of spec section 3. */
+export function presentSong({ song, artist, album }: SongWithCredits, options: { isFeatured?: boolean } = {}): Song {
+  const isLocal = song.source === 'local';
+  const albumCover = album ? mediaUrl(album.coverKey) : null;
+  return {
+    // Local ids are numbers; external ones are strings naming their source.
+    id: isLocal ? song.id : `${song.source}-${song.externalId}`,
+    title: song.title,
+    artist: { id: artist.id, name: artist.name, imageUrl: mediaUrl(artist.imageKey), deezerId: artist.deezerId },
+    album: album ? { id: album.id, title: album.title, coverUrl: albumCover } : null,
+    coverArtUrl: mediaUrl(song.coverKey) ?? albumCover ?? song.externalCoverUrl,
+    fileUrl: isLocal ? `/api/songs/${song.id}/stream` : song.previewUrl,
+    duration: song.duration,
+    isExternal: song.isExternal,
+    isPreview: song.isPreview,
+    externalId: song.externalId,
+    deezerId: song.deezerId,
+    playCount: song.playCount,
+    ...(options.isFeatured === undefined ? {} : { isFeatured: options.isFeatured }),
+    source: song.source,
+  };
+}
