@@ -1,13 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
-const resolve = { conditions: ['kora-source', 'module', 'node', 'import', 'default'] };
+// Tests import @kora/contracts from its TypeScript source (no build first); Vite resolves
+// node-side imports through the ssr options.
+const resolve = { conditions: ['kora-source', 'module', 'browser', 'development|production'] };
+const ssr = { resolve: { conditions: ['kora-source', 'module', 'node', 'development|production'] } };
 
 // API suites run once per real database: always embedded PGlite, and PostgreSQL when one is given.
 const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 const apiProjects: TestProjectInlineConfiguration[] = databases.map((db) => ({
   resolve,
+  ssr,
   test: {
     name: `api-${db}`,
     include: ['server/test/**/*.test.ts'],
@@ -24,6 +28,7 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        ssr,
         test: {
           name: 'unit',
           include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
@@ -34,6 +39,7 @@ export default defineConfig({
       ...apiProjects,
       {
         resolve,
+        ssr,
         // The real server as a process: crashes, locks and shutdown (embedded PGlite).
         test: {
           name: 'process',
