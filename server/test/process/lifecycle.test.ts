@@ -72,6 +72,11 @@ describe('the server process', () => {
     const first = await start({ DATA_DIR });
     await waitUntilHealthy(first);
 
+    // SEED=none: the catalogue stays empty.
+    const signup = await postJson(`${first.url}/api/auth/signup`, signupBody('lock@example.com'));
+    const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
+    expect(await (await fetch(`${first.url}/api/songs`, { headers: { cookie } })).json()).toEqual([]);
+
     const second = await start({ DATA_DIR });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/is in use by another Kora process \(pid \d+\)/);
