@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** POST /api/songs/{id}/play. The body may be absent (spec section 7: "or no body in one view"). */
+export const recordPlayRequestSchema = z
+  .object({
+    minutesPlayed: z
+      .number({ error: 'minutesPlayed must be a number' })
+      .min(0, 'minutesPlayed must not be negative')
+      .max(24 * 60, 'minutesPlayed is too large'),
+  })
+  .partial();
+export type RecordPlayRequest = z.infer<typeof recordPlayRequestSchema>;
+
+export const recordPlayResponseSchema = z.object({
+  recorded: z.boolean(),
+  playCount: z.number().int(),
+  /** Seconds credited to the listener (never more than the song's length). */
+  secondsCounted: z.number().int(),
+});
+export type RecordPlayResponse = z.infer<typeof recordPlayResponseSchema>;
+
+/** Which rendition the player asks for (?quality= on the stream URL); the server caps it by plan. */
+export const STREAM_QUALITIES = ['data-saver', 'low', 'medium', 'high', 'auto'] as const;
+export const streamQuerySchema = z.object({ quality: z.enum(STREAM_QUALITIES).default('auto') });
+export type StreamQuality = (typeof STREAM_QUALITIES)[number];
