@@ -49,8 +49,11 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 if (fs.existsSync(vitestReport)) {
   const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
   counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
   // A test file that fails to load has no failed test of its own: count the file.
-  counts.failed += report.numFailedTests + report.numFailedTestSuites;
+  counts.failed += report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
   counts.skipped += report.numPendingTests + report.numTodoTests;
 }
 if (fs.existsSync(playwrightReport)) {

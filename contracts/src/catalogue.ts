@@ -38,6 +38,8 @@ export const songSchema = z.object({
   deezerId: z.string().nullable(),
   playCount: z.number().int(),
   isFeatured: z.boolean().optional(),
+  /** "ft." credits in billing order, for local songs that credit other artists. */
+  featuredArtists: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
   source: songSourceSchema,
 });
 export type Song = z.infer<typeof songSchema>;

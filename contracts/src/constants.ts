@@ -45,6 +45,11 @@ export const RELEASE_GENRES = [
 
 export const RELEASE_LANGUAGES = ['English', 'Yoruba', 'Igbo', 'Hausa', 'Pidgin', 'French', 'Swahili'] as const;
 
+/** Highest audio bitrate each plan may stream (spec section 1: premium promises 320 kbps). */
+export const PLAN_MAX_BITRATE_KBPS = { free: 128, premium: 320 } as const;
+/** The streaming-quality settings of spec section 3 (low 96, medium 160, high 320 kbps). */
+export const STREAM_QUALITY_KBPS = { low: 96, medium: 160, high: 320 } as const;
+
 export const SONG_SOURCES = ['local', 'deezer', 'youtube', 'soundcloud'] as const;
 
 export const PRODUCT_NAME = 'Kora';

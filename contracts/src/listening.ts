@@ -21,5 +21,7 @@ export type RecordPlayResponse = z.infer<typeof recordPlayResponseSchema>;
 
 /** Which rendition the player asks for (?quality= on the stream URL); the server caps it by plan. */
 export const STREAM_QUALITIES = ['data-saver', 'low', 'medium', 'high', 'auto'] as const;
-export const streamQuerySchema = z.object({ quality: z.enum(STREAM_QUALITIES).default('auto') });
+export const streamQuerySchema = z.object({
+  quality: z.enum(STREAM_QUALITIES, { error: `quality must be one of ${STREAM_QUALITIES.join(', ')}` }).default('auto'),
+});
 export type StreamQuality = (typeof STREAM_QUALITIES)[number];

@@ -36,7 +36,7 @@ test('a visitor signs up, lands in the app shell and stays signed in after a rel
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: new RegExp(`${account.firstName}`) })).toBeVisible();
   // With no song loaded, the player's controls are there but disabled.
-  await expect(page.getByRole('button', { name: 'Play' }).first()).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Play', exact: true }).first()).toBeDisabled();
   await expectNoHorizontalOverflow(page);
   await keepScreenshot(page, testInfo, 'home-shell');
 

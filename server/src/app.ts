@@ -6,6 +6,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createAlbumQueries } from './features/albums/queries.js';
+import { albumRoutes } from './features/albums/routes.js';
+import { createArtistQueries } from './features/artists/queries.js';
+import { artistRoutes } from './features/artists/routes.js';
 import { createAuthQueries } from './features/auth/queries.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
@@ -13,8 +17,13 @@ import { createSessionCache } from './features/auth/session-cache.js';
 import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
 import { mediaRoutes } from './features/media/routes.js';
+import { placeholderRoutes } from './features/placeholder/routes.js';
+import { createPlayQueries } from './features/plays/queries.js';
+import { playRoutes } from './features/plays/routes.js';
+import { createPlayService } from './features/plays/service.js';
 import { createPlaylistQueries } from './features/playlists/queries.js';
 import { playlistRoutes } from './features/playlists/routes.js';
+import { searchRoutes } from './features/search/routes.js';
 import { createSongQueries } from './features/songs/queries.js';
 import { songRoutes } from './features/songs/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -59,8 +68,16 @@ export async function buildApp({ config, database, storage, logger = true }: App
   await app.register(healthRoutes, { database, storage });
   await app.register(authRoutes, { auth, rateLimit: config.authRateLimit });
   await app.register(mediaRoutes, { storage });
-  await app.register(songRoutes, { songs: createSongQueries(database.db), storage });
-  await app.register(playlistRoutes, { playlists: createPlaylistQueries(database.db) });
+  const songs = createSongQueries(database.db);
+  await app.register(songRoutes, { songs, storage, writeVersion: database.writeVersion });
+  await app.register(playRoutes, {
+    plays: createPlayService({ findSong: songs.findLiveSong, recordPlay: createPlayQueries(database.db).recordPlay }),
+  });
+  await app.register(artistRoutes, { artists: createArtistQueries(database.db) });
+  await app.register(albumRoutes, { albums: createAlbumQueries(database.db) });
+  await app.register(placeholderRoutes);
+  await app.register(playlistRoutes, { playlists: createPlaylistQueries(database.db), writeVersion: database.writeVersion });
+  await app.register(searchRoutes, { db: database.db, sources: [] });
 
   await registerWebApp(app, config.webDist ?? defaultWebDist);
   return app;

@@ -2,13 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from './features/auth/use-auth';
 import { NotFoundPage } from './features/not-found/not-found-page';
-import { AlbumPage } from './features/albums/album-page';
-import { ArtistPage } from './features/artists/artist-page';
-import { DiscographyPage } from './features/artists/discography-page';
 import { LibraryPage } from './features/library/library-page';
 import { PlaylistPage } from './features/playlists/playlist-page';
 import { RadioPage } from './features/radio/radio-page';
-import { SearchPage } from './features/search/search-page';
 import { UploadPage } from './features/upload/upload-page';
 import { LoadingScreen } from './ui/loading-screen';
 
@@ -17,6 +13,13 @@ const LandingPage = lazy(() => import('./features/landing/landing-page').then((m
 const AuthPage = lazy(() => import('./features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const AppShell = lazy(() => import('./features/shell/app-shell').then((m) => ({ default: m.AppShell })));
 const HomePage = lazy(() => import('./features/home/home-page').then((m) => ({ default: m.HomePage })));
+// The listening pages bring the card grids and player controls with them: not for signed-out visitors.
+const SearchPage = lazy(() => import('./features/search/search-page').then((m) => ({ default: m.SearchPage })));
+const ArtistPage = lazy(() => import('./features/artists/artist-page').then((m) => ({ default: m.ArtistPage })));
+const DiscographyPage = lazy(() =>
+  import('./features/artists/discography-page').then((m) => ({ default: m.DiscographyPage })),
+);
+const AlbumPage = lazy(() => import('./features/albums/album-page').then((m) => ({ default: m.AlbumPage })));
 const DesignPreviewPage = lazy(() =>
   import('./features/design-preview/design-preview-page').then((m) => ({ default: m.DesignPreviewPage })),
 );

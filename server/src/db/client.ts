@@ -22,6 +22,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** True when this process is the only one that can write (embedded mode). */
   exclusive: boolean;
+  /**
+   * Counts the writes this process has completed; only where it is the only writer, so a
+   * value read while the count stayed the same is still what the database holds.
+   */
+  writeVersion?: () => number;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -37,12 +42,14 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     const client = await PGlite.create(dataDir ? path.join(dataDir, 'db') : undefined, {
       extensions: pgliteExtensions,
     });
+    const writeVersion = countWrites(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,
       kind: 'pglite',
       exclusive: true,
+      writeVersion,
       ping: async () => {
         await client.query('select 1');
       },
@@ -58,6 +65,29 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     release();
     throw error;
   }
+}
+
+const READ_ONLY_STATEMENT = /^\s*select\b/i;
+
+/**
+ * Wraps the client's entry points so every statement that is not a plain SELECT, and every
+ * transaction, bumps a counter once it has finished (committed or not: a spurious bump only
+ * costs a cache miss). PGlite runs one statement or transaction at a time, so a read that
+ * starts after the bump sees the write.
+ */
+function countWrites(client: PGlite): () => number {
+  let version = 0;
+  const afterwards = <T>(work: Promise<T>, isWrite: boolean): Promise<T> =>
+    isWrite ? work.finally(() => void version++) : work;
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) =>
+    afterwards((query as (...args: unknown[]) => Promise<unknown>)(text, ...rest), !READ_ONLY_STATEMENT.test(text))) as PGlite['query'];
+  client.exec = ((text: string, ...rest: unknown[]) =>
+    afterwards((exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest), !READ_ONLY_STATEMENT.test(text))) as PGlite['exec'];
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => afterwards(transaction(callback), true)) as PGlite['transaction'];
+  return () => version;
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {

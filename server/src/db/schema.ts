@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -15,6 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** PostgreSQL's full-text document; search reads it, only the database writes it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const users = pgTable(
   'users',
@@ -60,8 +64,16 @@ export const artists = pgTable(
     deezerId: text('deezer_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', kora_search_fold(name))`),
   },
-  (t) => [uniqueIndex('artists_deezer_id_unique').on(t.deezerId), index('artists_name_idx').on(t.name)],
+  (t) => [
+    uniqueIndex('artists_deezer_id_unique').on(t.deezerId),
+    index('artists_name_idx').on(t.name),
+    // Without fast update: PGlite never vacuums, and a pending list left unmerged slows every search.
+    index('artists_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+  ],
 );
 
 export const releases = pgTable(
@@ -136,6 +148,12 @@ export const songs = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     releaseId: integer('release_id').references(() => releases.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /**
+     * Title (weight A), artist and featured artists (B), album title (C) and genre (D, its words
+     * marked '#'), folded. Kept up to date by triggers (migrations 0004, 0005) whichever code
+     * writes the song, its artists or its album.
+     */
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     index('songs_artist_idx').on(t.artistId),
@@ -145,7 +163,24 @@ export const songs = pgTable(
     uniqueIndex('songs_source_external_unique').on(t.source, t.externalId),
     check('songs_external_has_id', sql`${t.source} = 'local' OR ${t.externalId} IS NOT NULL`),
     check('songs_play_count_nonnegative', sql`${t.playCount} >= 0`),
+    index('songs_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
+);
+
+/**
+ * Every word of the catalogue's titles, names and genres, kept by triggers (migrations 0004, 0005), with its
+ * one-letter deletions: a typo shares a deletion with the word it meant, found by one index lookup.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    deletions: text('deletions')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`kora_word_deletions(word)`),
+  },
+  (t) => [index('search_words_deletions_idx').using('gin', t.deletions).with({ fastupdate: false })],
 );
 
 /** "ft." credits: a song can credit several featured artists, in order. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { NotFound, Unauthorized } from './errors.js';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html revalidated every time,
@@ -23,5 +24,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', { config: { public: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/*', { config: { public: true } }, (request, reply) => {
+    // This catch-all is public for the SPA's sake; an unknown API path still answers as the API
+    // does everywhere else: 401 without a session, otherwise a JSON 404.
+    if (request.url.startsWith('/api/')) {
+      if (request.user === null) throw new Unauthorized();
+      throw new NotFound(`No API route GET ${request.url.split('?')[0]}`);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
 }

@@ -6,6 +6,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isValidKey, keyFor, type MediaStorage, type StoredObject } from './storage.js';
 
+const ONE_READ_MAX_BYTES = 256 * 1024;
+
 /**
  * Content-addressed files under one folder. Writes go to a temporary file first and are
  * renamed into place, so a reader never sees half a file and a crash leaves only temp files.
@@ -59,7 +61,12 @@ export function createLocalStorage(root: string): MediaStorage {
     },
 
     async read(key, range) {
-      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
+      if (!range) return createReadStream(pathOf(key));
+      // A small bounded range (a player's chunk) in one read and one socket write instead of
+      // 64 KiB steps: server CPU per 256 KiB range 0.60 → about 0.4 ms (bench/streaming.ts). Larger
+      // reads keep the default chunk, so a slow listener holds little memory.
+      const length = range.end - range.start + 1;
+      return createReadStream(pathOf(key), { ...range, ...(length <= ONE_READ_MAX_BYTES ? { highWaterMark: length } : {}) });
     },
 
     async delete(key) {

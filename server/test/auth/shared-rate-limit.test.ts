@@ -20,7 +20,7 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
 
   it('counts attempts made on either server against one limit', async () => {
     // A fresh address per run, so earlier runs' counters in Redis do not interfere.
-    const remoteAddress = `2001:db8::${randomBytes(2).toString('hex')}`;
+    const remoteAddress = `10.${[...randomBytes(3)].join('.')}`;
     const attempt = (t: TestApp) =>
       t.app.inject({
         method: 'POST',

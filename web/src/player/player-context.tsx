@@ -1,36 +1,74 @@
-import { DEFAULT_VOLUME, type Song } from '@kora/contracts';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { Song } from '@kora/contracts';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { reportAudioError } from './audio-errors';
+import { getLocalStorage } from './browser-storage';
+import { recordPlay } from './play-recording';
+import { createPlayerController, type PlayerController } from './player-controller';
+import type { PlayerApi } from './player-types';
+import { readStreamingQuality } from './stream-url';
+import { useMediaSession } from './use-media-session';
+import { useNextTrackPreload } from './use-next-track-preload';
+import { usePlayerShortcuts } from './use-player-shortcuts';
 
-interface PlayerState {
-  currentSong: Song | null;
-  isPlaying: boolean;
-  volume: number;
-  togglePlay: () => void;
-  setVolume: (volume: number) => void;
-}
+/** The catalogue a song without a context is queued from; the same key the song grids use. */
+const catalogueQuery = queryOptions<Song[]>({ queryKey: ['/api/songs'] });
 
-const PlayerContext = createContext<PlayerState | null>(null);
+const PlayerContext = createContext<PlayerApi | null>(null);
 
+/** The player for the signed-in app: its state, the one <audio> element, play tracking and media keys. */
 export function PlayerProvider({ children }: { children: ReactNode }) {
-  const [currentSong] = useState<Song | null>(null);
-  const [isPlaying, setIsPlaying] = useState(false);
-  const [volume, setVolume] = useState(DEFAULT_VOLUME);
-
-  const value = useMemo<PlayerState>(
-    () => ({
-      currentSong,
-      isPlaying,
-      volume,
-      togglePlay: () => setIsPlaying((playing) => currentSong !== null && !playing),
-      setVolume,
+  const queryClient = useQueryClient();
+  const [controller] = useState<PlayerController>(() =>
+    createPlayerController({
+      catalogue: {
+        getCached: () => queryClient.getQueryData(catalogueQuery.queryKey),
+        load: () => queryClient.ensureQueryData(catalogueQuery),
+      },
+      recordPlay: (play) => {
+        recordPlay(queryClient, play).catch((error: unknown) => console.warn('Could not record the play', error));
+      },
+      reportAudioError,
+      readStreamingQuality: () => readStreamingQuality(getLocalStorage()),
+      storage: getLocalStorage(),
     }),
-    [currentSong, isPlaying, volume],
+  );
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const player = useMemo<PlayerApi>(() => ({ ...state, ...controller.actions }), [state, controller]);
+  // Stable, or React would detach and re-attach (and so pause) the element on every render.
+  const attachAudio = useCallback(
+    (element: HTMLAudioElement | null) => (element ? controller.attach(element) : undefined),
+    [controller],
   );
 
-  return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
+  useEffect(() => {
+    // A song still playing when the tab closes counts too (the request is sent with keepalive).
+    const handlePageHide = () => controller.settlePlay();
+    window.addEventListener('pagehide', handlePageHide);
+    return () => window.removeEventListener('pagehide', handlePageHide);
+  }, [controller]);
+  useMediaSession(controller, state);
+  usePlayerShortcuts(controller);
+  useNextTrackPreload(state);
+
+  return (
+    <PlayerContext.Provider value={player}>
+      {children}
+      <audio ref={attachAudio} preload="auto" />
+    </PlayerContext.Provider>
+  );
 }
 
-export function usePlayer(): PlayerState {
+export function usePlayer(): PlayerApi {
   const player = useContext(PlayerContext);
   if (!player) throw new Error('usePlayer must be used inside <PlayerProvider>');
   return player;

@@ -9,8 +9,8 @@ export type PlaybackContext = {
   songs: Song[];
 };
 
-/** What pages and components may use of the player (web/src/player owns the implementation). */
-export type PlayerApi = {
+/** The player's state as pages see it (spec section 3, "Player state"). */
+export type PlayerState = {
   currentSong: Song | null;
   isPlaying: boolean;
   /** 0 to 100, default 75, remembered across reloads. */
@@ -24,19 +24,28 @@ export type PlayerApi = {
   /** The songs next/previous move through, and the index of the current one. */
   queue: Song[];
   queueIndex: number;
+};
 
+export type PlayerActions = {
   /** Selecting a song: it becomes current, starts playing, and the large player opens. */
   playSong: (song: Song, context?: PlaybackContext) => void;
-  /** Card and play buttons: pause if this song is current and playing, otherwise play it. */
+  /** Card and play buttons: pause if this song is current and playing, otherwise play it (the large player stays as it is). */
   toggleSongPlayback: (song: Song, context?: PlaybackContext) => void;
   /** Library and search picks: stop, set the song, start 100 ms later (spec section 4). */
   pickSong: (song: Song, context?: PlaybackContext) => void;
+  /** Plays the song at this position of the queue, keeping the queue ("Up next"). */
+  playQueueIndex: (index: number) => void;
   togglePlay: () => void;
   next: () => void;
   previous: () => void;
   seek: (seconds: number) => void;
   setVolume: (volume: number) => void;
+  /** Volume to 0, or back to where it was before muting. */
+  toggleMute: () => void;
   toggleShuffle: () => void;
   cycleRepeat: () => void;
   setShowLargePlayer: (open: boolean) => void;
 };
+
+/** What pages and components may use of the player (web/src/player owns the implementation). */
+export type PlayerApi = PlayerState & PlayerActions;

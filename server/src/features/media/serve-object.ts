@@ -5,11 +5,23 @@ import { parseByteRange } from './byte-range.js';
 import { contentTypeOf } from './content-types.js';
 
 /**
- * Streams a stored object with HTTP range support (206 / 416), validators and caching.
- * Keys are content hashes, so an object never changes: the hash is its ETag and it can be
- * cached for a year; `private` because it is only for signed-in listeners.
+ * Keys are content hashes, so the object at a key never changes: cached for a year;
+ * `private` because it is only for signed-in listeners.
  */
-export async function serveObject(storage: MediaStorage, key: string, request: FastifyRequest, reply: FastifyReply) {
+export const IMMUTABLE_OBJECT_CACHE = 'private, max-age=31536000, immutable';
+
+/**
+ * Streams a stored object with HTTP range support (206 / 416), validators and caching.
+ * The content hash is the ETag. A URL whose object can change (a song's stream, which
+ * depends on the plan and on the renditions) passes a cache policy that revalidates.
+ */
+export async function serveObject(
+  storage: MediaStorage,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cacheControl: string = IMMUTABLE_OBJECT_CACHE,
+) {
   const info = await storage.stat(key);
   if (!info) throw new NotFound('That file does not exist.');
   const etag = `"${key.slice(key.indexOf('/') + 1, key.lastIndexOf('.'))}"`;
@@ -17,7 +29,7 @@ export async function serveObject(storage: MediaStorage, key: string, request: F
     .header('accept-ranges', 'bytes')
     .header('etag', etag)
     .header('last-modified', info.modifiedAt.toUTCString())
-    .header('cache-control', 'private, max-age=31536000, immutable');
+    .header('cache-control', cacheControl);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 
   const range = parseByteRange(request.headers.range, info.size);

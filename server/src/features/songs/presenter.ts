@@ -3,7 +3,7 @@ import { mediaUrl } from '../media/routes.js';
 import type { SongWithCredits } from './queries.js';
 
 /** The one way a song leaves the server, in the shape of spec section 3. */
-export function presentSong({ song, artist, album }: SongWithCredits, options: { isFeatured?: boolean } = {}): Song {
+export function presentSong({ song, artist, album, featuredArtists }: SongWithCredits, options: { isFeatured?: boolean } = {}): Song {
   const isLocal = song.source === 'local';
   const albumCover = album ? mediaUrl(album.coverKey) : null;
   return {
@@ -21,6 +21,7 @@ export function presentSong({ song, artist, album }: SongWithCredits, options: {
     deezerId: song.deezerId,
     playCount: song.playCount,
     ...(options.isFeatured === undefined ? {} : { isFeatured: options.isFeatured }),
+    ...(featuredArtists === undefined ? {} : { featuredArtists }),
     source: song.source,
   };
 }

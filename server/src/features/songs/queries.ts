@@ -1,38 +1,125 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gte, max, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn, type AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { albums, artists, songs } from '../../db/schema.js';
+import { albums, artists, plays, songFeaturedArtists, songRenditions, songs, subscriptions } from '../../db/schema.js';
+import type { SubscriptionState } from './rendition-choice.js';
 
 export type SongRow = typeof songs.$inferSelect;
+export type FeaturedCredit = { id: number; name: string };
 export type SongWithCredits = {
   song: SongRow;
   artist: typeof artists.$inferSelect;
   album: typeof albums.$inferSelect | null;
+  /** Present when the query fetched the "ft." credits. */
+  featuredArtists?: FeaturedCredit[];
 };
+export type RenditionRef = { bitrateKbps: number; fileKey: string };
+export type StreamSource = { fileKey: string | null; renditions: RenditionRef[]; subscription: SubscriptionState | null };
 
 const albumOfSong = alias(albums, 'song_album');
+const featuredArtist = alias(artists, 'featured_artist');
+
+export const isLive = eq(songs.status, 'live');
+
+/**
+ * `table.column`, always qualified: Drizzle leaves columns bare in single-table queries, and a
+ * bare name in a correlated subquery binds to the inner table when both have that column.
+ */
+function qualified(table: AnyPgTable, column: AnyPgColumn): SQL {
+  return sql`${table}.${sql.identifier(column.name)}`;
+}
+
+/**
+ * The song's featured artists as a JSON array, in one correlated subquery (no N+1). Names are
+ * looked up by primary key: as a join, PGlite (which has no statistics) hashed the whole artists
+ * table once per song.
+ */
+export const featuredArtistsColumn = sql<FeaturedCredit[]>`coalesce((
+  select json_agg(json_build_object('id', ${qualified(songFeaturedArtists, songFeaturedArtists.artistId)}, 'name', (
+      select ${qualified(featuredArtist, featuredArtist.name)} from ${artists} ${featuredArtist}
+      where ${qualified(featuredArtist, featuredArtist.id)} = ${qualified(songFeaturedArtists, songFeaturedArtists.artistId)}))
+    order by ${qualified(songFeaturedArtists, songFeaturedArtists.position)}, ${qualified(songFeaturedArtists, songFeaturedArtists.artistId)})
+  from ${songFeaturedArtists}
+  where ${qualified(songFeaturedArtists, songFeaturedArtists.songId)} = ${qualified(songs, songs.id)}), '[]'::json)`;
+
+/** Songs with their artist, album and featured credits: the shape presentSong takes. */
+export function selectSongsWithCredits(db: Db) {
+  return db
+    .select({ song: songs, artist: artists, album: albumOfSong, featuredArtists: featuredArtistsColumn })
+    .from(songs)
+    .innerJoin(artists, eq(artists.id, songs.artistId))
+    .leftJoin(albumOfSong, eq(albumOfSong.id, songs.albumId));
+}
 
 export function createSongQueries(db: Db) {
-  const withCredits = () =>
-    db
-      .select({ song: songs, artist: artists, album: albumOfSong })
-      .from(songs)
-      .innerJoin(artists, eq(artists.id, songs.artistId))
-      .leftJoin(albumOfSong, eq(albumOfSong.id, songs.albumId));
-
   return {
     /** Live songs, newest first: what the catalogue shows. */
     async listLiveSongs(limit: number, offset: number): Promise<SongWithCredits[]> {
-      return withCredits().where(eq(songs.status, 'live')).orderBy(desc(songs.createdAt), desc(songs.id)).limit(limit).offset(offset);
+      return selectSongsWithCredits(db).where(isLive).orderBy(desc(songs.createdAt), desc(songs.id)).limit(limit).offset(offset);
     },
 
-    async findLiveLocalSong(id: number): Promise<SongRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(songs)
-        .where(and(eq(songs.id, id), eq(songs.status, 'live'), eq(songs.source, 'local')))
-        .limit(1);
+    /** The listener's own plays, one entry per song, most recently played first. */
+    async listRecentlyPlayed(userId: number, limit: number): Promise<SongWithCredits[]> {
+      const lastPlays = db
+        .select({ songId: plays.songId, lastPlayedAt: max(plays.playedAt).as('last_played_at') })
+        .from(plays)
+        .where(eq(plays.userId, userId))
+        .groupBy(plays.songId)
+        .as('last_plays');
+      return selectSongsWithCredits(db)
+        .innerJoin(lastPlays, eq(lastPlays.songId, songs.id))
+        .where(isLive)
+        .orderBy(desc(lastPlays.lastPlayedAt), desc(songs.id))
+        .limit(limit);
+    },
+
+    /** Most played since `since`; ties and songs without recent plays follow all-time play counts. */
+    async listTrending(since: Date, limit: number): Promise<SongWithCredits[]> {
+      const recentPlays = db
+        .select({ songId: plays.songId, count: sql<number>`count(*)`.as('recent_count') })
+        .from(plays)
+        .where(gte(plays.playedAt, since))
+        .groupBy(plays.songId)
+        .as('recent_plays');
+      return selectSongsWithCredits(db)
+        .leftJoin(recentPlays, eq(recentPlays.songId, songs.id))
+        .where(isLive)
+        .orderBy(sql`coalesce(${recentPlays.count}, 0) desc`, desc(songs.playCount), desc(songs.id))
+        .limit(limit);
+    },
+
+    async findLiveSong(id: number): Promise<SongRow | undefined> {
+      const [row] = await db.select().from(songs).where(and(eq(songs.id, id), isLive)).limit(1);
       return row;
+    },
+
+    /** Everything the stream route needs, in one round trip: the file, the renditions and the listener's plan. */
+    async findStreamSource(songId: number, userId: number): Promise<StreamSource | undefined> {
+      const [row] = await db
+        .select({
+          fileKey: songs.fileKey,
+          renditions: sql<RenditionRef[]>`coalesce((
+            select json_agg(json_build_object(
+              'bitrateKbps', ${qualified(songRenditions, songRenditions.bitrateKbps)},
+              'fileKey', ${qualified(songRenditions, songRenditions.fileKey)}))
+            from ${songRenditions}
+            where ${qualified(songRenditions, songRenditions.songId)} = ${qualified(songs, songs.id)}), '[]'::json)`,
+          subscription: sql<{ plan: SubscriptionState['plan']; status: SubscriptionState['status']; nextBillingDate: string | null } | null>`(
+            select json_build_object(
+              'plan', ${qualified(subscriptions, subscriptions.plan)},
+              'status', ${qualified(subscriptions, subscriptions.status)},
+              'nextBillingDate', ${qualified(subscriptions, subscriptions.nextBillingDate)})
+            from ${subscriptions} where ${qualified(subscriptions, subscriptions.userId)} = ${userId})`,
+        })
+        .from(songs)
+        .where(and(eq(songs.id, songId), isLive, eq(songs.source, 'local')))
+        .limit(1);
+      if (!row) return undefined;
+      const subscription = row.subscription && {
+        ...row.subscription,
+        nextBillingDate: row.subscription.nextBillingDate === null ? null : new Date(row.subscription.nextBillingDate),
+      };
+      return { fileKey: row.fileKey, renditions: row.renditions, subscription };
     },
   };
 }

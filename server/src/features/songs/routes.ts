@@ -1,30 +1,68 @@
-import type { FastifyInstance } from 'fastify';
+import { streamQuerySchema } from '@kora/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { NotFound } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import type { MediaStorage } from '../../media/storage.js';
+import { currentUser } from '../auth/session-guard.js';
 import { serveObject } from '../media/serve-object.js';
 import { presentSong } from './presenter.js';
-import type { SongQueries } from './queries.js';
+import type { SongQueries, SongWithCredits, StreamSource } from './queries.js';
+import { chooseRendition, resolveListenerPlan } from './rendition-choice.js';
+import { parseLocalSongId } from './catalogue-id.js';
+import { createVersionedCache } from '../../db/versioned-cache.js';
 
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(100),
   offset: z.coerce.number().int().min(0, 'offset must not be negative').default(0),
 });
 
-const idParamsSchema = z.object({ id: z.coerce.number({ error: 'Song id must be a number' }).int().positive() });
+const shortListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(50, 'limit must be at most 50').default(20),
+});
 
-export async function songRoutes(app: FastifyInstance, deps: { songs: SongQueries; storage: MediaStorage }) {
-  app.get('/api/songs', async (request) => {
+const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+// The same URL serves a different file when the plan or the renditions change, so the
+// browser revalidates (a cheap 304 while the chosen file is the same) instead of keeping it.
+const STREAM_CACHE_CONTROL = 'private, no-cache';
+
+type Deps = { songs: SongQueries; storage: MediaStorage; writeVersion: (() => number) | undefined };
+
+export async function songRoutes(app: FastifyInstance, { songs, storage, writeVersion }: Deps) {
+  // The home page's lists are read far more often than anything is written: answered from
+  // memory until the next write (db/versioned-cache.ts), as serialized JSON.
+  const lists = createVersionedCache<string>({ writeVersion, maxEntries: 64, ttlMs: 60_000 });
+  const recents = createVersionedCache<string>({ writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
+  const streamSources = createVersionedCache<StreamSource | undefined>({ writeVersion, maxEntries: 10_000, ttlMs: 600_000 });
+  const asJson = async (rows: Promise<SongWithCredits[]>) => JSON.stringify((await rows).map((row) => presentSong(row)));
+  const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+
+  app.get('/api/songs', async (request, reply) => {
     const { limit, offset } = parseInput(listQuerySchema, request.query);
-    const rows = await deps.songs.listLiveSongs(limit, offset);
-    return rows.map((row) => presentSong(row));
+    return sendJson(reply, await lists.get(`songs:${limit}:${offset}`, () => asJson(songs.listLiveSongs(limit, offset))));
   });
 
-  app.get('/api/songs/:id/stream', async (request, reply) => {
-    const { id } = parseInput(idParamsSchema, request.params);
-    const song = await deps.songs.findLiveLocalSong(id);
-    if (!song?.fileKey) throw new NotFound('Song not found');
-    return serveObject(deps.storage, song.fileKey, request, reply);
+  app.get('/api/songs/recently-played', async (request, reply) => {
+    const { limit } = parseInput(shortListQuerySchema, request.query);
+    const userId = currentUser(request).id;
+    return sendJson(reply, await recents.get(`${userId}:${limit}`, () => asJson(songs.listRecentlyPlayed(userId, limit))));
+  });
+
+  app.get('/api/songs/trending', async (request, reply) => {
+    const { limit } = parseInput(shortListQuerySchema, request.query);
+    const load = () => asJson(songs.listTrending(new Date(Date.now() - TRENDING_WINDOW_MS), limit));
+    return sendJson(reply, await lists.get(`trending:${limit}`, load));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/songs/:id/stream', async (request, reply) => {
+    const id = parseLocalSongId(request.params.id, 'External songs play through the audio proxy.');
+    const { quality } = parseInput(streamQuerySchema, request.query);
+    const userId = currentUser(request).id;
+    const source = await streamSources.get(`${id}:${userId}`, () => songs.findStreamSource(id, userId));
+    if (!source?.fileKey) throw new NotFound('Song not found');
+    const plan = resolveListenerPlan(source.subscription, new Date());
+    const rendition = chooseRendition(source.renditions, plan, quality);
+    return serveObject(storage, rendition?.fileKey ?? source.fileKey, request, reply, STREAM_CACHE_CONTROL);
   });
 }

@@ -1,10 +1,111 @@
-import { Mic2 } from 'lucide-react';
-import { ComingSoon } from '../shell/coming-soon';
+import type { Artist } from '@kora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import type { PlaybackContext } from '../../player/player-types';
+import { LoadError } from '../../ui/load-error';
+import { CardListSkeleton } from '../../ui/music-grid';
+import { PageTitle } from '../../ui/page-title';
+import { isNotFoundError } from '../../ui/query-errors';
+import { ResourceNotFound } from '../../ui/resource-not-found';
+import { LoadingRegion, Skeleton } from '../../ui/skeleton';
+import { SongListSkeleton } from '../../ui/song-list';
+import { artistAlbumsQuery, artistQuery, artistSongsQuery } from './api';
+import { ArtistHeader, ArtistHeaderSkeleton } from './artist-header';
+import { ArtistSections } from './artist-sections';
+import { splitArtistSongs } from './artist-songs';
 
 export function ArtistPage() {
+  const { id = '' } = useParams();
+  const artist = useQuery(artistQuery(id));
+
+  if (artist.isPending) return <ArtistPageSkeleton />;
+  if (artist.isError) {
+    if (isNotFoundError(artist.error)) {
+      return <ResourceNotFound title="Artist not found" description="The artist you're looking for doesn't exist." />;
+    }
+    return (
+      <PageFrame>
+        <PageTitle title="Artist" />
+        <LoadError title="Could not load this artist" error={artist.error} onRetry={() => void artist.refetch()} as="h1" />
+      </PageFrame>
+    );
+  }
+  // Keyed by artist: following is remembered per page visit only (spec: local, not persisted).
+  return <ArtistView key={id} artistId={id} artist={artist.data} />;
+}
+
+function ArtistView({ artistId, artist }: { artistId: string; artist: Artist }) {
+  const songs = useQuery(artistSongsQuery(artistId));
+  const albums = useQuery(artistAlbumsQuery(artistId));
+  const [isFollowing, setIsFollowing] = useState(false);
+
+  // Own songs first, then appearances: the order the page lists them and playback follows.
+  const context = useMemo<PlaybackContext>(() => {
+    const { original, featured } = splitArtistSongs(songs.data ?? []);
+    return { type: 'artist', id: artist.id, songs: [...original, ...featured] };
+  }, [songs.data, artist.id]);
+
   return (
-    <ComingSoon title="Artist" icon={Mic2}>
-      Artist pages are coming to Kora soon.
-    </ComingSoon>
+    <PageFrame>
+      <PageTitle title={artist.name} />
+      <ArtistHeader
+        artist={artist}
+        songs={songs.data}
+        albums={albums.data}
+        context={context}
+        isFollowing={isFollowing}
+        onToggleFollow={() => setIsFollowing((following) => !following)}
+      />
+      {songs.isError || albums.isError ? (
+        <LoadError
+          title="Could not load this artist's music"
+          error={songs.error ?? albums.error}
+          onRetry={() => {
+            if (songs.isError) void songs.refetch();
+            if (albums.isError) void albums.refetch();
+          }}
+          as="h2"
+        />
+      ) : songs.isPending || albums.isPending ? (
+        <SectionsSkeleton />
+      ) : (
+        <ArtistSections artist={artist} songs={songs.data} albums={albums.data} context={context} />
+      )}
+    </PageFrame>
+  );
+}
+
+function PageFrame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto grid max-w-7xl gap-10 px-4 py-6 sm:px-6 md:py-8">{children}</div>;
+}
+
+function SectionsSkeleton() {
+  return (
+    <div className="grid gap-10">
+      <div className="grid gap-4">
+        <Skeleton className="h-6 w-28" />
+        <SongListSkeleton rows={5} label="Loading songs" />
+      </div>
+      <div className="grid gap-4">
+        <Skeleton className="h-6 w-24" />
+        <CardListSkeleton count={6} label="Loading albums" />
+      </div>
+    </div>
+  );
+}
+
+function ArtistPageSkeleton() {
+  return (
+    <PageFrame>
+      <PageTitle title="Artist" />
+      <LoadingRegion label="Loading artist">
+        <Skeleton className="size-11 rounded-full" />
+        <div className="mt-4">
+          <ArtistHeaderSkeleton />
+        </div>
+      </LoadingRegion>
+      <SectionsSkeleton />
+    </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { HOME_GENRES } from '@kora/contracts';
 import { Link } from 'react-router';
 import { cn } from '../../ui/cn';
+import { Section } from '../../ui/section';
 
 /** Tones rotate through the palette so neighbouring tiles never match. */
 const TILE_TONES = [
@@ -14,13 +15,11 @@ function genreSearchPath(genre: string): string {
   return `/search?${new URLSearchParams({ genre }).toString()}`;
 }
 
-export function GenreTiles() {
+/** The eight genres of the home page; each opens search prefilled with the genre. */
+export function GenreTiles({ title }: { title: string }) {
   return (
-    <section aria-labelledby="genres-title">
-      <h2 id="genres-title" className="text-xl font-bold tracking-tight">
-        Genres
-      </h2>
-      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <Section title={title}>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {HOME_GENRES.map((genre, index) => (
           <li key={genre}>
             <Link
@@ -39,6 +38,6 @@ export function GenreTiles() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

@@ -2,6 +2,7 @@ import { TOOLTIP_DELAY_MS } from '@kora/contracts';
 import { Tooltip } from 'radix-ui';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { LargePlayer } from '../../player/large-player';
 import { PlayerBar } from '../../player/player-bar';
 import { PlayerProvider } from '../../player/player-context';
 import { useAuth } from '../auth/use-auth';
@@ -37,6 +38,7 @@ export function AppShell() {
           </div>
           <PlayerBar />
           <MobileBar />
+          <LargePlayer />
         </div>
       </Tooltip.Provider>
     </PlayerProvider>

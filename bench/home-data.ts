@@ -1,0 +1,49 @@
+// Budget: every call the home page makes answers within 30 ms at the 95th percentile with
+// 50 concurrent connections, on the built server with the demo catalogue on PGlite.
+// The p95 is computed from every response time (autocannon itself reports p97.5 and p99).
+import { runLoad, signUpBenchUser } from './lib/load.js';
+import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const BUDGET_P95_MS = 30;
+const HOME_CALLS = [
+  '/api/auth/user',
+  '/api/songs',
+  '/api/songs/recently-played',
+  '/api/songs/trending',
+  '/api/playlists',
+  '/api/playlists/editorial',
+];
+
+console.log('Starting Kora with the demo catalogue (the first start generates it, about half a minute)...');
+const kora = await startKora({ DATA_DIR: tempDataDir(), SEED: 'demo', AUTH_RATE_LIMIT_MAX: '1000' });
+try {
+  const cookie = await signUpBenchUser(kora.url, 'home-bench@example.com');
+  const songs = (await (await fetch(`${kora.url}/api/songs`, { headers: { cookie } })).json()) as { id: number }[];
+  // A listener with history, so recently played and trending have plays to rank.
+  for (const song of songs.slice(0, 8)) {
+    const response = await fetch(`${kora.url}/api/songs/${song.id}/play`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ minutesPlayed: 1 }),
+    });
+    if (!response.ok) throw new Error(`play failed: ${response.status}`);
+  }
+
+  console.log(`${CONNECTIONS} connections, ${DURATION_S} s per call (after 1 s of warm-up); budget p95 <= ${BUDGET_P95_MS} ms`);
+  console.log('call                          req/s     p50 ms   p95 ms   p99 ms   non-2xx  result');
+  let failed = false;
+  for (const path of HOME_CALLS) {
+    const result = await runLoad(`${kora.url}${path}`, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: 1, headers: { cookie } });
+    const pass = result.p95 <= BUDGET_P95_MS && result.non2xx === 0 && result.errors === 0;
+    failed ||= !pass;
+    console.log(
+      `${path.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} ${result.p50.toFixed(1).padStart(9)} ${result.p95.toFixed(1).padStart(8)} ` +
+        `${result.p99.toFixed(1).padStart(8)} ${String(result.non2xx + result.errors).padStart(9)}  ${pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  console.log(`home page calls: ${failed ? 'FAIL' : 'PASS'} (p95 <= ${BUDGET_P95_MS} ms each)`);
+} finally {
+  await stop(kora.child);
+}

@@ -1,0 +1,140 @@
+// Budget: GET /api/search answers within 50 ms at the 95th percentile, over a mix of realistic
+// searches (prefixes, whole words, typos, with and without tone marks, one to three words), on a
+// catalogue of 100,000 songs and 10,000 artists — on PGlite and on PostgreSQL, through the built
+// server (`npm run build` first), one request at a time after a warm-up round.
+// PostgreSQL: a temporary database on BENCH_POSTGRES_URL's server, dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPglite, openPostgres } from '../server/src/db/client.js';
+import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
+import { percentile, signUpBenchUser } from './lib/load.js';
+import { generateCatalogue, type GeneratedCatalogue, insertCatalogue } from './lib/search-catalogue.js';
+import { type BenchQuery, buildQueryMix, type QueryKind } from './lib/search-queries.js';
+
+const SONGS = Number(process.env.BENCH_SEARCH_SONGS ?? 100_000);
+const ARTISTS = Math.round(SONGS / 10);
+const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 500);
+const WARMUP_QUERIES = 100;
+const BUDGET_P95_MS = 50;
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+type Prepared = { env: Record<string, string>; cleanup: () => Promise<void> };
+type Timing = { kind: QueryKind; ms: number; songs: number };
+
+async function preparePglite(catalogue: GeneratedCatalogue): Promise<Prepared> {
+  const dataDir = tempDataDir();
+  const database = await openPglite(dataDir);
+  try {
+    // No ANALYZE: embedded PGlite never runs autovacuum, so the server plans without statistics.
+    await insertCatalogue(database.db, catalogue);
+  } finally {
+    await database.close();
+  }
+  return { env: { DATA_DIR: dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function runAsAdmin(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function preparePostgres(catalogue: GeneratedCatalogue): Promise<Prepared> {
+  const name = `kora_bench_search_${randomBytes(4).toString('hex')}`;
+  await runAsAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const dataDir = tempDataDir();
+  const cleanup = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await runAsAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  };
+  try {
+    const database = await openPostgres(url.toString(), { max: 2 });
+    try {
+      await insertCatalogue(database.db, catalogue);
+      // What autovacuum does shortly after a bulk load on a real server.
+      await database.db.execute(sql`analyze`);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, cleanup };
+}
+
+async function searchOnce(baseUrl: string, cookie: string, { q }: BenchQuery): Promise<{ ms: number; songs: number }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie } });
+  const body = (await response.json()) as { songs: unknown[] };
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`search for "${q}" answered ${response.status}: ${JSON.stringify(body)}`);
+  return { ms, songs: body.songs.length };
+}
+
+async function measure(label: string, prepared: Prepared, mix: BenchQuery[]): Promise<Timing[]> {
+  try {
+    const kora = await startKora({ ...prepared.env, SEED: 'none', AUTH_RATE_LIMIT_MAX: '1000' });
+    try {
+      const cookie = await signUpBenchUser(kora.url, `search-${label.toLowerCase()}@example.com`);
+      for (const query of mix.slice(0, WARMUP_QUERIES)) await searchOnce(kora.url, cookie, query);
+      const timings: Timing[] = [];
+      for (const query of mix) timings.push({ kind: query.kind, ...(await searchOnce(kora.url, cookie, query)) });
+      return timings;
+    } finally {
+      await stop(kora.child);
+    }
+  } finally {
+    await prepared.cleanup();
+  }
+}
+
+function formatPercentiles(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return [50, 95, 99].map((p) => percentile(sorted, p).toFixed(1).padStart(7)).join('  ');
+}
+
+function report(label: string, timings: Timing[]): boolean {
+  const all = timings.map((t) => t.ms);
+  const p95 = percentile([...all].sort((a, b) => a - b), 95);
+  const pass = p95 < BUDGET_P95_MS;
+  console.log(`\n${label}: ${timings.length} searches, one at a time`);
+  console.log('kind                  count   p50 ms   p95 ms   p99 ms   with songs');
+  const kinds = [...new Set(timings.map((t) => t.kind))];
+  for (const kind of kinds) {
+    const ofKind = timings.filter((t) => t.kind === kind);
+    const found = ofKind.filter((t) => t.songs > 0).length;
+    console.log(`${kind.padEnd(20)} ${String(ofKind.length).padStart(6)}  ${formatPercentiles(ofKind.map((t) => t.ms))}   ${found}/${ofKind.length}`);
+  }
+  console.log(`${'all'.padEnd(20)} ${String(timings.length).padStart(6)}  ${formatPercentiles(all)}`);
+  console.log(`${label} p95 ${p95.toFixed(1)} ms (budget < ${BUDGET_P95_MS} ms) ${pass ? 'PASS' : 'FAIL'}`);
+  return pass;
+}
+
+let started = performance.now();
+const catalogue = generateCatalogue({ artists: ARTISTS, songs: SONGS });
+const mix = buildQueryMix(catalogue, QUERIES);
+console.log(
+  `Generated ${catalogue.songs.id.length} songs, ${catalogue.artists.id.length} artists, ${catalogue.albums.id.length} albums, ` +
+    `${catalogue.featured.songId.length} featured credits in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+let passed = true;
+for (const [label, prepare] of [
+  ['PGlite', preparePglite],
+  ['PostgreSQL', preparePostgres],
+] as const) {
+  started = performance.now();
+  const prepared = await prepare(catalogue);
+  console.log(`${label}: catalogue inserted (search triggers included) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  passed = report(label, await measure(label, prepared, mix)) && passed;
+}
+if (!passed) process.exitCode = 1;

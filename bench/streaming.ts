@@ -1,0 +1,76 @@
+// Budget: Kora streams random 256 KiB ranges of the demo songs (GET /api/songs/{id}/stream,
+// signed in) at 200 concurrent clients with at least 50% of the throughput of Debian's nginx
+// serving the same files from the same media folder. p99 time to first byte is printed for both.
+import path from 'node:path';
+import { signUpBenchUser } from './lib/load.js';
+import { hasNginx, NGINX_BINARY, startNginx } from './lib/nginx.js';
+import { cpuMsOf, processTree } from './lib/process-cpu.js';
+import { runRangeLoad, type RangeLoadResult, type RangeTarget } from './lib/range-load.js';
+import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
+
+const CLIENTS = 200;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const RANGE_BYTES = 256 * 1024;
+// One nginx worker against one Node process; NGINX_WORKERS=2 compares with nginx on both cores.
+const NGINX_WORKERS = Number(process.env.NGINX_WORKERS ?? 1);
+const BUDGET_RATIO = 0.5;
+
+if (!hasNginx()) {
+  console.error(`This benchmark compares Kora with nginx, and ${NGINX_BINARY} is missing: install Debian's nginx (apt-get install -y nginx).`);
+  process.exit(1);
+}
+
+const dataDir = tempDataDir();
+console.log('Starting Kora with the demo catalogue (the first start generates it, about half a minute)...');
+const kora = await startKora({ DATA_DIR: dataDir, SEED: 'demo', AUTH_RATE_LIMIT_MAX: '1000' });
+let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+try {
+  const cookie = await signUpBenchUser(kora.url, 'stream-bench@example.com');
+  const songs = (await (await fetch(`${kora.url}/api/songs?limit=200`, { headers: { cookie } })).json()) as { id: number }[];
+
+  // The stream's ETag is the file's content hash, which is also its media key: the same file for nginx.
+  const koraTargets: RangeTarget[] = [];
+  const nginxTargets: RangeTarget[] = [];
+  for (const song of songs) {
+    const probe = await fetch(`${kora.url}/api/songs/${song.id}/stream`, { headers: { cookie, range: 'bytes=0-0' } });
+    await probe.arrayBuffer();
+    const hash = probe.headers.get('etag')?.replaceAll('"', '');
+    const size = Number(probe.headers.get('content-range')?.split('/')[1]);
+    if (probe.status !== 206 || !hash || !size) throw new Error(`unexpected stream answer for song ${song.id}: ${probe.status}`);
+    koraTargets.push({ path: `/api/songs/${song.id}/stream`, size });
+    nginxTargets.push({ path: `/${hash.slice(0, 2)}/${hash}.mp3`, size });
+  }
+  const totalMb = koraTargets.reduce((sum, target) => sum + target.size, 0) / 1e6;
+  console.log(`${koraTargets.length} songs, ${totalMb.toFixed(1)} MB of MP3`);
+
+  nginx = await startNginx(path.join(dataDir, 'media'), { workers: NGINX_WORKERS, probePath: nginxTargets[0]!.path.slice(1) });
+  const sample = { range: 'bytes=1000-5000' };
+  const fromKora = Buffer.from(await (await fetch(`${kora.url}${koraTargets[0]!.path}`, { headers: { cookie, ...sample } })).arrayBuffer());
+  const fromNginx = Buffer.from(await (await fetch(`${nginx.url}${nginxTargets[0]!.path}`, { headers: sample })).arrayBuffer());
+  if (!fromKora.equals(fromNginx)) throw new Error('Kora and nginx disagree about the same range of the same file');
+
+  const options = { clients: CLIENTS, rangeBytes: RANGE_BYTES };
+  console.log(`${CLIENTS} clients, random ${RANGE_BYTES / 1024} KiB ranges, ${DURATION_S} s each after 2 s of warm-up; nginx with ${NGINX_WORKERS} worker(s)`);
+  // Server CPU per request is printed too: on a shared 2-core machine it varies far less than throughput.
+  const measure = async (url: string, targets: RangeTarget[], pids: number[], headers?: Record<string, string>) => {
+    await runRangeLoad(url, targets, { ...options, durationS: 2, headers });
+    const cpuBefore = cpuMsOf(pids);
+    const result = await runRangeLoad(url, targets, { ...options, durationS: DURATION_S, headers });
+    return { ...result, cpuMsPerRequest: (cpuMsOf(pids) - cpuBefore) / result.requests };
+  };
+  const nginxResult = await measure(nginx.url, nginxTargets, processTree(nginx.child.pid!));
+  const koraResult = await measure(kora.url, koraTargets, [kora.child.pid!], { cookie });
+
+  const line = (name: string, r: RangeLoadResult & { cpuMsPerRequest: number }) =>
+    `${name.padEnd(6)} ${r.rps.toFixed(0).padStart(7)} req/s ${r.mbPerS.toFixed(1).padStart(8)} MB/s   ` +
+    `TTFB p50 ${r.ttfbP50.toFixed(1).padStart(6)} ms, p99 ${r.ttfbP99.toFixed(1).padStart(6)} ms   ` +
+    `server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request   failures ${r.failures}`;
+  console.log(line('nginx', nginxResult));
+  console.log(line('Kora', koraResult));
+  const ratio = koraResult.rps / nginxResult.rps;
+  const pass = ratio >= BUDGET_RATIO && koraResult.failures === 0;
+  console.log(`Kora/nginx throughput: ${(ratio * 100).toFixed(1)}% (budget >= ${BUDGET_RATIO * 100}%) ${pass ? 'PASS' : 'FAIL'}`);
+} finally {
+  if (nginx) await stop(nginx.child);
+  await stop(kora.child);
+}

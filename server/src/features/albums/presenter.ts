@@ -1,0 +1,14 @@
+import type { Album } from '@kora/contracts';
+import { mediaUrl } from '../media/routes.js';
+import type { AlbumWithArtist } from './queries.js';
+
+export function presentAlbum({ album, artist }: AlbumWithArtist): Album {
+  return {
+    id: album.id,
+    title: album.title,
+    coverUrl: mediaUrl(album.coverKey),
+    releaseYear: album.releaseYear,
+    description: album.description,
+    artist: { id: artist.id, name: artist.name },
+  };
+}

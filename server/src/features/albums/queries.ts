@@ -1,0 +1,30 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { albums, artists, songs } from '../../db/schema.js';
+import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
+
+export type AlbumWithArtist = { album: typeof albums.$inferSelect; artist: { id: number; name: string } };
+
+export function createAlbumQueries(db: Db) {
+  return {
+    async findAlbum(id: number): Promise<AlbumWithArtist | undefined> {
+      const [row] = await db
+        .select({ album: albums, artist: { id: artists.id, name: artists.name } })
+        .from(albums)
+        .innerJoin(artists, eq(artists.id, albums.artistId))
+        .where(eq(albums.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** In track order; tracks without a number after the numbered ones. */
+    async listAlbumSongs(albumId: number, limit: number): Promise<SongWithCredits[]> {
+      return selectSongsWithCredits(db)
+        .where(and(isLive, eq(songs.albumId, albumId)))
+        .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type AlbumQueries = ReturnType<typeof createAlbumQueries>;

@@ -1,0 +1,52 @@
+import { and, asc, desc, eq, exists, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { albums, artists, songFeaturedArtists, songs } from '../../db/schema.js';
+import type { AlbumWithArtist } from '../albums/queries.js';
+import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
+
+export type ArtistRow = typeof artists.$inferSelect;
+
+export function createArtistQueries(db: Db) {
+  return {
+    async listArtists(limit: number, offset: number): Promise<ArtistRow[]> {
+      // Tone marks folded and a fixed collation: 'Àṣà' files under A, in the same order on PGlite and PostgreSQL.
+      return db
+        .select()
+        .from(artists)
+        .orderBy(sql`lower(unaccent(${artists.name})) collate "C"`, asc(artists.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async findArtist(id: number): Promise<ArtistRow | undefined> {
+      const [row] = await db.select().from(artists).where(eq(artists.id, id)).limit(1);
+      return row;
+    },
+
+    /** The artist's own songs first, then the ones they are featured on; each part by popularity. */
+    async listArtistSongs(artistId: number, limit: number, offset: number): Promise<SongWithCredits[]> {
+      const featuresArtist = db
+        .select({ one: sql`1` })
+        .from(songFeaturedArtists)
+        .where(and(eq(songFeaturedArtists.songId, songs.id), eq(songFeaturedArtists.artistId, artistId)));
+      return selectSongsWithCredits(db)
+        .where(and(isLive, or(eq(songs.artistId, artistId), exists(featuresArtist))))
+        .orderBy(sql`${songs.artistId} <> ${artistId}`, desc(songs.playCount), asc(songs.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Newest first; albums without a year last. */
+    async listArtistAlbums(artistId: number, limit: number): Promise<AlbumWithArtist[]> {
+      return db
+        .select({ album: albums, artist: { id: artists.id, name: artists.name } })
+        .from(albums)
+        .innerJoin(artists, eq(artists.id, albums.artistId))
+        .where(eq(albums.artistId, artistId))
+        .orderBy(sql`${albums.releaseYear} desc nulls last`, desc(albums.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type ArtistQueries = ReturnType<typeof createArtistQueries>;

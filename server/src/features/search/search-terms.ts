@@ -1,0 +1,140 @@
+/**
+ * Turns a search into full-text queries of decreasing relevance. The words arrive already folded
+ * by the database (kora_search_fold), exactly like the catalogue's search documents.
+ */
+
+/** A word of the search and the catalogue words that share one of its one-letter deletions. */
+export type SearchWord = { word: string; nearby: string[] };
+
+/**
+ * Where in a song's search document a tier's words must match: the title (weight A), the names
+ * (title, artists and album), or anywhere, the genre included.
+ */
+export type TierScope = 'title' | 'names' | 'anywhere';
+
+/** A PostgreSQL tsquery (text form) and the relevance of what it matches. */
+export type SearchTier = { relevance: number; query: string; scope: TierScope };
+
+/** Longer searches keep their first words: enough to pin a song down, and the queries stay small. */
+export const MAX_SEARCH_WORDS = 6;
+
+// One letter as a prefix matches a large part of the catalogue and means little.
+const PREFIX_MIN_LENGTH = 2;
+// Below four letters, one typo away is a different word more often than a mistake.
+const TYPO_MIN_LENGTH = 4;
+const MAX_CORRECTIONS_PER_WORD = 5;
+/**
+ * A song's genre words are stored with this mark ('#jazz', migration 0005), a spelling no title
+ * or name folds to: a title or name search never reads the postings of a whole genre's songs.
+ */
+const GENRE_MARK = '#';
+
+export const RELEVANCE = {
+  exactInTitle: 8,
+  exact: 7,
+  exactWithGenre: 6,
+  prefixInTitle: 5,
+  prefix: 4,
+  prefixWithGenre: 3,
+  correctedInTitle: 2,
+  corrected: 1,
+  correctedWithGenre: 0,
+} as const;
+
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+export function countEdits(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, beforePrevious[j - 2]! + 1);
+      current.push(best);
+    }
+    beforePrevious = previous;
+    previous = current;
+  }
+  return previous[y.length]!;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The catalogue words a typed word probably meant: exactly one typo away. A word the catalogue
+ * knows is taken as meant; short words are never corrected.
+ */
+export function suggestCorrections({ word, nearby }: SearchWord): string[] {
+  if ([...word].length < TYPO_MIN_LENGTH || nearby.includes(word)) return [];
+  // People rarely mistype the first letter, so candidates that keep it come first.
+  return nearby
+    .filter((candidate) => countEdits(word, candidate) === 1)
+    .sort((a, b) => Number(b[0] === word[0]) - Number(a[0] === word[0]) || compareText(a, b))
+    .slice(0, MAX_CORRECTIONS_PER_WORD);
+}
+
+/** A lexeme in tsquery syntax; quoting makes any character literal. */
+function quoteLexeme(lexeme: string, flags: string): string {
+  const quoted = `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return flags ? `${quoted}:${flags}` : quoted;
+}
+
+/** A word as a tsquery term matching in `scope`: the whole word, or any word it starts. */
+function buildTerm(word: string, scope: TierScope, { prefix = false } = {}): string {
+  const usePrefix = prefix && [...word].length >= PREFIX_MIN_LENGTH;
+  const flags = `${usePrefix ? '*' : ''}${scope === 'title' ? 'A' : ''}`;
+  const term = quoteLexeme(word, flags);
+  return scope === 'anywhere' ? `(${term} | ${quoteLexeme(GENRE_MARK + word, flags)})` : term;
+}
+
+function joinAll(words: string[], term: (word: string) => string): string {
+  return words.map(term).join(' & ');
+}
+
+const SCOPES: readonly TierScope[] = ['title', 'names', 'anywhere'];
+const EXACT = { title: RELEVANCE.exactInTitle, names: RELEVANCE.exact, anywhere: RELEVANCE.exactWithGenre };
+const PREFIX = { title: RELEVANCE.prefixInTitle, names: RELEVANCE.prefix, anywhere: RELEVANCE.prefixWithGenre };
+const CORRECTED = { title: RELEVANCE.correctedInTitle, names: RELEVANCE.corrected, anywhere: RELEVANCE.correctedWithGenre };
+
+/** One tier per scope, title first: every word must match, in that scope, as `term` says. */
+function buildScopedTiers(words: string[], relevance: Record<TierScope, number>, term: (word: string, scope: TierScope) => string): SearchTier[] {
+  return SCOPES.map((scope) => ({ relevance: relevance[scope], query: joinAll(words, (w) => term(w, scope)), scope }));
+}
+
+/**
+ * Every word must match somewhere in the song (title, artists, album or genre). Whole words beat
+ * prefixes, which beat corrected typos; within each, a match in the title beats one in the other
+ * names, which beats one that needs the genre.
+ */
+export function buildSearchTiers(searchWords: SearchWord[]): SearchTier[] {
+  const words = searchWords.map((w) => w.word);
+  const tiers = [
+    ...buildScopedTiers(words, EXACT, (w, scope) => buildTerm(w, scope)),
+    ...buildScopedTiers(words, PREFIX, (w, scope) => buildTerm(w, scope, { prefix: true })),
+  ];
+  const corrections = new Map(searchWords.map((w) => [w.word, suggestCorrections(w)]));
+  if ([...corrections.values()].every((list) => list.length === 0)) return tiers;
+  const withCorrections = (w: string, scope: TierScope) =>
+    `(${[buildTerm(w, scope, { prefix: true }), ...corrections.get(w)!.map((c) => buildTerm(c, scope))].join(' | ')})`;
+  return [...tiers, ...buildScopedTiers(words, CORRECTED, withCorrections)];
+}
+
+/**
+ * Everything the search matches. Each tier's matches are among the least relevant tier's (whole
+ * words are prefixes too; a corrected word keeps the word as typed), so that query alone does.
+ */
+export function matchAnyTier(tiers: SearchTier[]): string {
+  return tiers.at(-1)!.query;
+}
+
+/** One tsquery matching everything the given tiers (most relevant first) match from `relevance` up. */
+export function matchTiersFrom(tiers: SearchTier[], relevance: number): string | null {
+  const parts = tiers.filter((tier) => tier.relevance >= relevance).map((tier) => `(${tier.query})`);
+  return parts.length === 0 ? null : parts.join(' | ');
+}

@@ -1,0 +1,41 @@
+import { PLAN_MAX_BITRATE_KBPS, STREAM_QUALITY_KBPS, type StreamQuality } from '@kora/contracts';
+
+export type ListenerPlan = keyof typeof PLAN_MAX_BITRATE_KBPS;
+export type SubscriptionState = { plan: ListenerPlan; status: 'active' | 'canceled' | 'past_due'; nextBillingDate: Date | null };
+
+/**
+ * The plan whose audio a listener gets now. A canceled premium keeps its features until the
+ * billing date (spec section 4); an unpaid one (past due) and a missing subscription get free.
+ */
+export function resolveListenerPlan(subscription: SubscriptionState | null, now: Date): ListenerPlan {
+  if (subscription?.plan !== 'premium') return 'free';
+  if (subscription.status === 'active') return 'premium';
+  if (subscription.status === 'canceled' && subscription.nextBillingDate !== null && subscription.nextBillingDate > now) {
+    return 'premium';
+  }
+  return 'free';
+}
+
+const QUALITY_MAX_KBPS: Record<Exclude<StreamQuality, 'data-saver'>, number> = {
+  low: STREAM_QUALITY_KBPS.low,
+  medium: STREAM_QUALITY_KBPS.medium,
+  high: STREAM_QUALITY_KBPS.high,
+  auto: STREAM_QUALITY_KBPS.high,
+};
+
+/**
+ * Picks the rendition to stream: the best bitrate within both the plan's cap and the requested
+ * quality, or the lowest one the plan allows for data saver. undefined means no rendition
+ * fits and the original upload is served.
+ */
+export function chooseRendition<R extends { bitrateKbps: number }>(
+  renditions: readonly R[],
+  plan: ListenerPlan,
+  quality: StreamQuality,
+): R | undefined {
+  const allowed = renditions
+    .filter((rendition) => rendition.bitrateKbps <= PLAN_MAX_BITRATE_KBPS[plan])
+    .sort((a, b) => a.bitrateKbps - b.bitrateKbps);
+  if (quality === 'data-saver') return allowed[0];
+  return allowed.filter((rendition) => rendition.bitrateKbps <= QUALITY_MAX_KBPS[quality]).at(-1);
+}

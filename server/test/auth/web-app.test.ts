@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../helpers/factories.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-web-'));
+  await fs.mkdir(path.join(webDist, 'assets'));
+  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Kora</title>');
+  await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(webDist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers client routes with index.html, revalidated, under a content security policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/library?tab=liked' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown API paths as API answers: 401 signed out, JSON 404 signed in', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(anonymous.statusCode).toBe(401);
+    const { cookie } = await signUp(t.app);
+    const signedIn = await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { cookie } });
+    expect(signedIn.statusCode).toBe(404);
+    expect(signedIn.json()).toEqual({ message: 'No API route GET /api/no-such-thing' });
+  });
+});

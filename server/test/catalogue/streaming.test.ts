@@ -1,0 +1,174 @@
+import { parseBuffer } from 'music-metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildArtist, buildRendition, buildSong, setPlan, storeTestBytes, storeTestMp3 } from '../helpers/catalogue-factories.js';
+import { signUp, type SignedInUser } from '../helpers/factories.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let free: SignedInUser;
+let premium: SignedInUser;
+let artistId: number;
+let mp3: { songId: number; bytes: Buffer };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  artistId = (await buildArtist(db)).id;
+  const stored = await storeTestMp3(t.storage, { seconds: 2 });
+  const song = await buildSong(db, { artistId, duration: 2, fileKey: stored.key, fileMime: 'audio/mpeg', fileSize: stored.size });
+  mp3 = { songId: song.id, bytes: await readAll(stored.key) };
+  free = await signUp(t.app);
+  premium = await signUp(t.app);
+  await setPlan(db, premium.user.id, { plan: 'premium', status: 'active', nextBillingDate: new Date(Date.now() + 864e5 * 30) });
+}, 60_000);
+afterAll(() => t.close());
+
+async function readAll(key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await t.storage.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function stream(songId: number | string, headers: Record<string, string> = {}, query = '', cookie = free.cookie) {
+  return t.app.inject({ method: 'GET', url: `/api/songs/${songId}/stream${query}`, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+}
+
+describe('GET /api/songs/{id}/stream: ranges', () => {
+  it('serves the whole MP3, decodable, with validators and a revalidating cache policy', async () => {
+    const response = await stream(mp3.songId);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-type': 'audio/mpeg',
+      'accept-ranges': 'bytes',
+      'content-length': String(mp3.bytes.length),
+      'cache-control': 'private, no-cache',
+    });
+    expect(response.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(new Date(response.headers['last-modified'] as string).getTime()).not.toBeNaN();
+    expect(response.rawPayload.equals(mp3.bytes)).toBe(true);
+    const metadata = await parseBuffer(response.rawPayload, { mimeType: 'audio/mpeg' });
+    expect(metadata.format.duration).toBeGreaterThan(1.5);
+
+    const revalidated = await stream(mp3.songId, { 'if-none-match': response.headers.etag as string });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload).toHaveLength(0);
+  });
+
+  it.each([
+    ['bytes=0-0', (size: number) => [0, 0, size]],
+    ['bytes=-500', (size: number) => [size - 500, size - 1, size]],
+    ['bytes=1000-', (size: number) => [1000, size - 1, size]],
+    ['bytes=100-1099', (size: number) => [100, 1099, size]],
+    ['bytes=100-99999999', (size: number) => [100, size - 1, size]],
+  ])('answers %s with 206 and exactly those bytes', async (range, expected) => {
+    const [start, end, size] = expected(mp3.bytes.length) as [number, number, number];
+    const response = await stream(mp3.songId, { range });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+    expect(response.headers['content-length']).toBe(String(end - start + 1));
+    expect(response.rawPayload.equals(mp3.bytes.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('answers a range beyond the end with 416 and the size', async () => {
+    const size = mp3.bytes.length;
+    for (const range of [`bytes=${size}-`, `bytes=${size + 10}-${size + 20}`, 'bytes=-0']) {
+      const response = await stream(mp3.songId, { range });
+      expect(response.statusCode, range).toBe(416);
+      expect(response.headers['content-range']).toBe(`bytes */${size}`);
+      expect(response.json()).toEqual({ message: 'Requested range not satisfiable.' });
+    }
+  });
+
+  it('answers several ranges, or one it cannot read, with the whole file', async () => {
+    for (const range of ['bytes=0-10,20-30', 'bytes=abc', 'items=0-10']) {
+      const response = await stream(mp3.songId, { range });
+      expect(response.statusCode, range).toBe(200);
+      expect(response.rawPayload.equals(mp3.bytes)).toBe(true);
+    }
+  });
+});
+
+describe('GET /api/songs/{id}/stream: who and what', () => {
+  it('needs a session', async () => {
+    const response = await stream(mp3.songId, {}, '', '');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 404 for unknown songs, songs that are not live and songs without a file', async () => {
+    const processing = await buildSong(t.database.db, { artistId, status: 'processing', fileKey: (await storeTestBytes(t.storage, 100)).key });
+    const fileless = await buildSong(t.database.db, { artistId });
+    for (const id of [999_999, processing.id, fileless.id]) {
+      const response = await stream(id);
+      expect(response.statusCode, String(id)).toBe(404);
+      expect(response.json()).toEqual({ message: 'Song not found' });
+    }
+  });
+
+  it('answers 400 for ids that are not numbers, external ids and unknown qualities', async () => {
+    expect((await stream('abc')).json()).toEqual({ message: 'Song id must be a number' });
+    const external = await stream('deezer-3135556');
+    expect(external.statusCode).toBe(400);
+    expect(external.json()).toEqual({ message: 'External songs play through the audio proxy.' });
+    const quality = await stream(mp3.songId, {}, '?quality=ultra');
+    expect(quality.statusCode).toBe(400);
+    expect(quality.json()).toEqual({ message: 'quality must be one of data-saver, low, medium, high, auto' });
+  });
+});
+
+describe('GET /api/songs/{id}/stream: renditions', () => {
+  let songId: number;
+  let original: Buffer;
+  const renditions = new Map<number, Buffer>();
+
+  beforeAll(async () => {
+    const stored = await storeTestBytes(t.storage, 4096);
+    original = stored.bytes;
+    songId = (await buildSong(t.database.db, { artistId, fileKey: stored.key })).id;
+    for (const bitrate of [64, 128, 320]) {
+      const rendition = await buildRendition(t.database.db, t.storage, songId, bitrate);
+      renditions.set(bitrate, await readAll(rendition.fileKey));
+    }
+  });
+
+  async function servedBitrate(listener: SignedInUser, query = ''): Promise<number | 'original'> {
+    const response = await stream(songId, {}, query, listener.cookie);
+    expect(response.statusCode).toBe(200);
+    if (response.rawPayload.equals(original)) return 'original';
+    const match = [...renditions].find(([, bytes]) => bytes.equals(response.rawPayload));
+    if (!match) throw new Error('served bytes match no stored file');
+    return match[0];
+  }
+
+  it('gives a free listener 128 kbps and a premium one 320 kbps', async () => {
+    expect(await servedBitrate(free)).toBe(128);
+    expect(await servedBitrate(free, '?quality=high')).toBe(128);
+    expect(await servedBitrate(premium)).toBe(320);
+    expect(await servedBitrate(premium, '?quality=auto')).toBe(320);
+  });
+
+  it('follows the requested quality within the plan', async () => {
+    expect(await servedBitrate(premium, '?quality=data-saver')).toBe(64);
+    expect(await servedBitrate(free, '?quality=data-saver')).toBe(64);
+    expect(await servedBitrate(premium, '?quality=low')).toBe(64);
+    expect(await servedBitrate(premium, '?quality=medium')).toBe(128);
+  });
+
+  it('keeps premium quality after canceling until the billing date, and not after', async () => {
+    const listener = await signUp(t.app);
+    await setPlan(t.database.db, listener.user.id, { plan: 'premium', status: 'canceled', nextBillingDate: new Date(Date.now() + 864e5) });
+    expect(await servedBitrate(listener)).toBe(320);
+    await setPlan(t.database.db, listener.user.id, { nextBillingDate: new Date(Date.now() - 864e5) });
+    expect(await servedBitrate(listener)).toBe(128);
+  });
+
+  it('serves the original file when the song has no renditions', async () => {
+    expect((await stream(mp3.songId, {}, '?quality=data-saver', premium.cookie)).rawPayload.equals(mp3.bytes)).toBe(true);
+  });
+
+  it('serves ranges of the chosen rendition', async () => {
+    const response = await stream(songId, { range: 'bytes=0-99' }, '', premium.cookie);
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes 0-99/${renditions.get(320)!.length}`);
+    expect(response.rawPayload.equals(renditions.get(320)!.subarray(0, 100))).toBe(true);
+  });
+});

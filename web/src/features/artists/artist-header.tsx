@@ -1,0 +1,111 @@
+import type { Album, Artist, Song } from '@kora/contracts';
+import { Ellipsis, Share2 } from 'lucide-react';
+import { usePlayer } from '../../player/player-context';
+import type { PlaybackContext } from '../../player/player-types';
+import { ArtistAvatar } from '../../ui/artist-avatar';
+import { BackButton } from '../../ui/back-button';
+import { Button } from '../../ui/button';
+import { cn } from '../../ui/cn';
+import { formatQuantity } from '../../ui/format';
+import { IconButton } from '../../ui/icon-button';
+import { PlayToggleButton } from '../../ui/play-toggle-button';
+import { Skeleton } from '../../ui/skeleton';
+import { songInvolvesArtist, splitArtistSongs } from './artist-songs';
+
+interface ArtistHeaderProps {
+  artist: Artist;
+  /** Undefined while loading: the counts wait for them. */
+  songs: Song[] | undefined;
+  albums: Album[] | undefined;
+  context: PlaybackContext;
+  isFollowing: boolean;
+  onToggleFollow: () => void;
+}
+
+export function ArtistHeader({ artist, songs, albums, context, isFollowing, onToggleFollow }: ArtistHeaderProps) {
+  const { currentSong, isPlaying, playSong, togglePlay } = usePlayer();
+  const isArtistCurrent = currentSong !== null && songInvolvesArtist(currentSong, artist.id, songs ?? []);
+  const [firstSong] = context.songs;
+
+  function handlePlay() {
+    if (isArtistCurrent) togglePlay();
+    else if (firstSong) playSong(firstSong, context);
+  }
+
+  return (
+    <header className="glow-top -mx-4 -mt-6 px-4 pt-6 sm:-mx-6 sm:px-6 md:-mt-8 md:pt-8">
+      <BackButton />
+      <div className="mt-4 flex flex-col items-center gap-5 text-center sm:flex-row sm:items-end sm:gap-7 sm:text-left">
+        <ArtistAvatar
+          name={artist.name}
+          imageUrl={artist.imageUrl}
+          size={240}
+          className="size-36 text-6xl shadow-2xl shadow-black/60 sm:size-44 lg:size-52"
+        />
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-semibold tracking-wider text-gold-300 uppercase">Artist</p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-balance break-words sm:text-4xl lg:text-5xl">
+            {artist.name}
+          </h1>
+          <p className="mt-3 max-w-2xl text-sm text-ink-muted sm:text-base">
+            {artist.bio?.trim() || `${artist.name} brings amazing music to Kora, one song at a time.`}
+          </p>
+          <ArtistCounts songs={songs} albums={albums} isFollowing={isFollowing} />
+        </div>
+      </div>
+      <div className="mt-6 flex items-center justify-center gap-3 sm:justify-start">
+        <PlayToggleButton
+          label={artist.name}
+          size="lg"
+          isActive={isArtistCurrent && isPlaying}
+          disabled={!firstSong}
+          onClick={handlePlay}
+        />
+        <Button variant="outline" onClick={onToggleFollow} className="min-w-28 rounded-full">
+          {isFollowing ? 'Following' : 'Follow'}
+        </Button>
+        {/* Sharing and the artist menu are not built yet (spec: two inert buttons); the labels say so. */}
+        <IconButton label="Share (coming soon)">
+          <Share2 aria-hidden />
+        </IconButton>
+        <IconButton label="More options (coming soon)">
+          <Ellipsis aria-hidden />
+        </IconButton>
+      </div>
+    </header>
+  );
+}
+
+function ArtistCounts({ songs, albums, isFollowing }: Pick<ArtistHeaderProps, 'songs' | 'albums' | 'isFollowing'>) {
+  if (!songs || !albums) return <Skeleton className="mx-auto mt-3 h-4 w-48 sm:mx-0" />;
+  const { original, featured } = splitArtistSongs(songs);
+  const parts = [
+    formatQuantity(original.length, 'song'),
+    ...(featured.length > 0 ? [`${formatQuantity(featured.length, 'featured song')}`] : []),
+    formatQuantity(albums.length, 'album'),
+  ];
+  return (
+    <p className="mt-3 flex flex-wrap justify-center gap-x-2 text-sm text-ink-subtle sm:justify-start">
+      {parts.map((part, index) => (
+        <span key={part} className={cn(index > 0 && "before:mr-2 before:content-['•']")}>
+          {part}
+        </span>
+      ))}
+      {isFollowing && <span className="font-semibold text-jade-300 before:mr-2 before:text-ink-subtle before:content-['•']">Following</span>}
+    </p>
+  );
+}
+
+export function ArtistHeaderSkeleton() {
+  return (
+    <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-end sm:gap-7">
+      <Skeleton className="size-36 rounded-full sm:size-44 lg:size-52" />
+      <div className="grid w-full max-w-md justify-items-center gap-3 sm:justify-items-start">
+        <Skeleton className="h-3 w-14" />
+        <Skeleton className="h-10 w-64 max-w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-40" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { ARTIST_ALBUMS_LIMIT, ARTIST_POPULAR_LIMIT, type Album, type Artist, type Song } from '@kora/contracts';
+import { ChevronRight, Music } from 'lucide-react';
+import { Link } from 'react-router';
+import { usePlayer } from '../../player/player-context';
+import type { PlaybackContext } from '../../player/player-types';
+import { Button } from '../../ui/button';
+import { artistPath } from '../../ui/catalogue-links';
+import { EmptyState } from '../../ui/empty-state';
+import { MusicGrid } from '../../ui/music-grid';
+import { Section } from '../../ui/section';
+import { SongList } from '../../ui/song-list';
+import { Tooltip } from '../../ui/tooltip';
+import { AlbumCard } from '../albums/album-card';
+import { splitArtistSongs } from './artist-songs';
+
+interface ArtistSectionsProps {
+  artist: Artist;
+  songs: Song[];
+  albums: Album[];
+  context: PlaybackContext;
+}
+
+const showAllClasses =
+  'inline-flex h-11 shrink-0 items-center gap-1 rounded-control px-3 text-sm font-semibold text-ink-muted transition-colors hover:bg-overlay hover:text-ink md:h-9';
+
+/** Popular, Appears On, Albums and the Songs grid, as spec section 2 lays out the artist page. */
+export function ArtistSections({ artist, songs, albums, context }: ArtistSectionsProps) {
+  const { toggleSongPlayback } = usePlayer();
+  const { original, featured } = splitArtistSongs(songs);
+
+  if (songs.length === 0 && albums.length === 0) {
+    return <EmptyState icon={Music} title="No music yet" description={`${artist.name} has not released anything yet.`} />;
+  }
+
+  function handlePlay(song: Song) {
+    toggleSongPlayback(song, context);
+  }
+
+  return (
+    <div className="grid gap-10">
+      {songs.length === 0 && <EmptyState icon={Music} title="No songs yet" className="py-6" />}
+
+      {original.length > 0 && (
+        <Section
+          title="Popular"
+          action={
+            original.length > ARTIST_POPULAR_LIMIT && (
+              <Link to={`${artistPath(artist.id)}/discography`} className={showAllClasses}>
+                Show all
+                <ChevronRight aria-hidden className="size-4" />
+              </Link>
+            )
+          }
+        >
+          <SongList
+            songs={original.slice(0, ARTIST_POPULAR_LIMIT)}
+            onPlay={handlePlay}
+            showDuration={false}
+            label={`Popular songs by ${artist.name}`}
+          />
+        </Section>
+      )}
+
+      {featured.length > 0 && (
+        <Section
+          title={
+            <>
+              Appears On <span className="font-semibold text-ink-subtle">(featuring {artist.name})</span>
+            </>
+          }
+        >
+          <SongList
+            songs={featured.slice(0, ARTIST_POPULAR_LIMIT)}
+            onPlay={handlePlay}
+            showDuration={false}
+            label={`Songs featuring ${artist.name}`}
+          />
+        </Section>
+      )}
+
+      {albums.length > 0 && (
+        <Section
+          title="Albums"
+          action={
+            albums.length > ARTIST_ALBUMS_LIMIT && (
+              // Spec: 'Show all' is offered above six albums but does nothing yet.
+              <Tooltip label="Coming soon">
+                <Button variant="ghost" size="sm">
+                  Show all
+                </Button>
+              </Tooltip>
+            )
+          }
+        >
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+            {albums.slice(0, ARTIST_ALBUMS_LIMIT).map((album) => (
+              <li key={album.id} className="min-w-0">
+                <AlbumCard album={album} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {songs.length > ARTIST_POPULAR_LIMIT && (
+        <Section title="Songs">
+          <MusicGrid songs={context.songs} context={context} maxColumns={6} />
+        </Section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Playlist } from '@kora/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { usePlayer } from '../../player/player-context';
+import { playlistPath } from '../../ui/catalogue-links';
+import { cn } from '../../ui/cn';
+import { CoverImage } from '../../ui/cover-image';
+import { formatQuantity } from '../../ui/format';
+import { PlayToggleButton } from '../../ui/play-toggle-button';
+import { Skeleton } from '../../ui/skeleton';
+import { usePlayPlaylist } from '../playlists/api';
+
+/** A playlist on the home page: the card opens it, the round button plays its first song. */
+export function PlaylistCard({ playlist }: { playlist: Playlist }) {
+  const { context, isPlaying, togglePlay } = usePlayer();
+  const playPlaylist = usePlayPlaylist();
+  const [isStarting, setIsStarting] = useState(false);
+  const isThisPlaylist = context?.type === 'playlist' && String(context.id) === String(playlist.id);
+  const isActive = isThisPlaylist && isPlaying;
+
+  async function handlePlay() {
+    if (isThisPlaylist) {
+      togglePlay();
+      return;
+    }
+    setIsStarting(true);
+    await playPlaylist(playlist.id);
+    setIsStarting(false);
+  }
+
+  return (
+    <article className="group relative min-w-0 rounded-card bg-surface p-2.5 transition-colors hover:bg-raised sm:p-3">
+      <div className="relative">
+        <CoverImage src={playlist.coverUrl} size={250} className="w-full rounded-control shadow-lg shadow-black/40" />
+        <PlayToggleButton
+          label={playlist.name}
+          isActive={isActive}
+          isBusy={isStarting}
+          disabled={playlist.songCount === 0}
+          onClick={() => void handlePlay()}
+          // Above the stretched link, so the button plays instead of opening the playlist.
+          className={cn(
+            'absolute right-2 bottom-2 z-10',
+            !isThisPlaylist &&
+              'pointer-fine:translate-y-1 pointer-fine:opacity-0 pointer-fine:group-focus-within:translate-y-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:translate-y-0 pointer-fine:group-hover:opacity-100',
+          )}
+        />
+      </div>
+      <h3 className="mt-3 truncate text-sm font-semibold">
+        <Link
+          to={playlistPath(playlist.id)}
+          className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-gold-400"
+        >
+          {playlist.name}
+        </Link>
+      </h3>
+      <p className="mt-0.5 truncate text-xs text-ink-subtle">
+        {playlist.description || formatQuantity(playlist.songCount, 'song')}
+      </p>
+    </article>
+  );
+}
+
+export function PlaylistCardSkeleton() {
+  return (
+    <div className="rounded-card bg-surface p-2.5 sm:p-3">
+      <Skeleton className="aspect-square w-full" />
+      <Skeleton className="mt-3 h-4 w-3/4" />
+      <Skeleton className="mt-1.5 h-3 w-2/5" />
+    </div>
+  );
+}

@@ -1,0 +1,377 @@
+import type { Song } from '@kora/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPlayerController, type AudioLike, type PlayerControllerDeps } from './player-controller';
+import type { PlaybackContext } from './player-types';
+import { buildSong, buildSongs } from './test-songs';
+import { VOLUME_STORAGE_KEY } from './volume';
+
+/** Just enough of <audio> to drive the controller: events are dispatched at once, not queued. */
+class FakeAudio extends EventTarget {
+  #src = '';
+  currentTime = 0;
+  duration = Number.NaN;
+  volume = 1;
+  paused = true;
+  error: MediaError | null = null;
+
+  get src(): string {
+    return this.#src;
+  }
+
+  /** A new source loads from the start, paused, without a pause event (the HTML load algorithm). */
+  set src(url: string) {
+    this.#src = url;
+    this.currentTime = 0;
+    this.paused = true;
+  }
+
+  play(): Promise<void> {
+    if (this.paused) {
+      this.paused = false;
+      this.emit('play');
+      this.emit('playing');
+    }
+    return Promise.resolve();
+  }
+
+  pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    this.emit('pause');
+  }
+
+  load(): void {}
+
+  removeAttribute(name: string): void {
+    if (name === 'src') this.#src = '';
+  }
+
+  /** Plays to the end as a browser does: pause, then ended. */
+  finish(): void {
+    this.currentTime = this.duration;
+    this.paused = true;
+    this.emit('pause');
+    this.emit('ended');
+  }
+
+  emit(type: string): void {
+    this.dispatchEvent(new Event(type));
+  }
+}
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+}
+
+function setUp(options: { catalogue?: Song[] | null; storage?: ReturnType<typeof memoryStorage> } = {}) {
+  const catalogueSongs = options.catalogue === undefined ? buildSongs(6) : options.catalogue;
+  const deps = {
+    catalogue: {
+      getCached: vi.fn(() => catalogueSongs ?? undefined),
+      load: vi.fn(async () => buildSongs(6)),
+    },
+    recordPlay: vi.fn(),
+    reportAudioError: vi.fn(),
+    readStreamingQuality: () => 'medium' as const,
+    storage: options.storage ?? memoryStorage(),
+  } satisfies PlayerControllerDeps;
+  const controller = createPlayerController(deps);
+  const audio = new FakeAudio();
+  const detach = controller.attach(audio as unknown as AudioLike);
+  return { controller, actions: controller.actions, audio, deps, detach, state: () => controller.getState() };
+}
+
+const album: PlaybackContext = { type: 'album', id: 4, songs: buildSongs(3) };
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('starting songs', () => {
+  it('playSong makes the song current, plays its stream in the chosen quality and opens the large player', () => {
+    const { actions, audio, state } = setUp();
+    actions.playSong(album.songs[1]!, album);
+    expect(state()).toMatchObject({ currentSong: album.songs[1], isPlaying: true, showLargePlayer: true, queueIndex: 1, context: album });
+    expect(audio.src).toBe('/api/songs/2/stream?quality=medium');
+    expect(audio.paused).toBe(false);
+  });
+
+  it('toggleSongPlayback pauses the current song, resumes it, and plays another without opening the large player', () => {
+    const { actions, audio, state } = setUp();
+    const [first, second] = album.songs;
+    actions.toggleSongPlayback(first!, album);
+    expect(state()).toMatchObject({ currentSong: first, isPlaying: true, showLargePlayer: false });
+    actions.toggleSongPlayback(first!, album);
+    expect(audio.paused).toBe(true);
+    expect(state().isPlaying).toBe(false);
+    actions.toggleSongPlayback(first!, album);
+    expect(state().isPlaying).toBe(true);
+    actions.toggleSongPlayback(second!, album);
+    expect(state().currentSong).toBe(second);
+    expect(audio.src).toBe('/api/songs/2/stream?quality=medium');
+  });
+
+  it('pickSong stops, sets the song, and starts it 100 ms later', () => {
+    const { actions, audio, state } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    actions.pickSong(album.songs[2]!, album);
+    expect(state()).toMatchObject({ currentSong: album.songs[2], isPlaying: false });
+    expect(audio.src).toBe('/api/songs/3/stream?quality=medium');
+    vi.advanceTimersByTime(99);
+    expect(audio.paused).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(audio.paused).toBe(false);
+    expect(state().isPlaying).toBe(true);
+  });
+
+  it('native play and pause events set the playing flag', () => {
+    const { actions, audio, state } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    audio.pause();
+    expect(state().isPlaying).toBe(false);
+    void audio.play();
+    expect(state().isPlaying).toBe(true);
+  });
+
+  it('togglePlay does nothing without a song', () => {
+    const { actions, audio } = setUp();
+    actions.togglePlay();
+    expect(audio.paused).toBe(true);
+  });
+});
+
+describe('next and previous', () => {
+  it('move cyclically within the context', () => {
+    const { actions, state } = setUp();
+    actions.playSong(album.songs[2]!, album);
+    actions.next();
+    expect(state().currentSong?.id).toBe(1);
+    actions.previous();
+    actions.previous();
+    expect(state().currentSong?.id).toBe(2);
+  });
+
+  it('without a context, go through the whole catalogue, shuffled, starting from the song', () => {
+    const { actions, state } = setUp();
+    const catalogue = buildSongs(6);
+    actions.playSong(catalogue[3]!);
+    expect(state().context).toBeNull();
+    expect(state().queue[0]?.id).toBe(4);
+    const heard = new Set([state().currentSong?.id]);
+    for (let i = 0; i < 5; i++) {
+      actions.next();
+      heard.add(state().currentSong?.id);
+    }
+    expect(heard.size).toBe(6);
+    actions.next();
+    expect(state().currentSong?.id).toBe(4);
+  });
+
+  it('queue the catalogue once it has loaded when it was not cached', async () => {
+    const { actions, deps, state } = setUp({ catalogue: null });
+    actions.playSong(buildSong(5));
+    expect(state().queue).toHaveLength(1);
+    await vi.waitFor(() => expect(state().queue).toHaveLength(6));
+    expect(deps.catalogue.load).toHaveBeenCalledOnce();
+    expect(state()).toMatchObject({ queueIndex: 0, currentSong: { id: 5 } });
+  });
+
+  it('playQueueIndex plays a song from "Up next" and keeps the queue', () => {
+    const { actions, state } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    actions.playQueueIndex(2);
+    expect(state()).toMatchObject({ currentSong: album.songs[2], queueIndex: 2, queue: album.songs, isPlaying: true });
+  });
+});
+
+describe('the end of a song', () => {
+  it('plays the next one', () => {
+    const { actions, audio, state } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    audio.finish();
+    expect(state()).toMatchObject({ currentSong: album.songs[1], isPlaying: true });
+  });
+
+  it('with repeat off, stops after the last song of the queue', () => {
+    const { actions, audio, state } = setUp();
+    actions.playSong(album.songs[2]!, album);
+    audio.finish();
+    expect(state()).toMatchObject({ currentSong: album.songs[2], isPlaying: false });
+  });
+
+  it('with repeat all, wraps to the first song', () => {
+    const { actions, audio, state } = setUp();
+    actions.cycleRepeat();
+    expect(state().repeat).toBe('all');
+    actions.playSong(album.songs[2]!, album);
+    audio.finish();
+    expect(state()).toMatchObject({ currentSong: album.songs[0], isPlaying: true });
+  });
+
+  it('with repeat one, replays the song from the start', () => {
+    const { actions, audio, state } = setUp();
+    actions.cycleRepeat();
+    actions.cycleRepeat();
+    expect(state().repeat).toBe('one');
+    actions.playSong(album.songs[1]!, album);
+    audio.duration = 90;
+    audio.finish();
+    expect(state()).toMatchObject({ currentSong: album.songs[1], isPlaying: true });
+    expect(audio.currentTime).toBe(0);
+    actions.cycleRepeat();
+    expect(state().repeat).toBe('off');
+  });
+});
+
+describe('play tracking', () => {
+  it('records a song switched away from after 31 s, and not one left after 29 s', () => {
+    const { actions, deps } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    vi.advanceTimersByTime(29_000);
+    actions.next();
+    expect(deps.recordPlay).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(31_000);
+    actions.next();
+    expect(deps.recordPlay).toHaveBeenCalledExactlyOnceWith({ songId: 2, secondsPlayed: 31 });
+  });
+
+  it('records a song that played to its end, counting only the time it was not paused', () => {
+    const { actions, audio, deps } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    vi.advanceTimersByTime(20_000);
+    audio.pause();
+    vi.advanceTimersByTime(60_000);
+    void audio.play();
+    vi.advanceTimersByTime(15_000);
+    audio.finish();
+    expect(deps.recordPlay).toHaveBeenCalledExactlyOnceWith({ songId: 1, secondsPlayed: 35 });
+  });
+
+  it('does not count a stall while the stream buffers', () => {
+    const { actions, audio, deps, controller } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    vi.advanceTimersByTime(20_000);
+    audio.emit('waiting');
+    vi.advanceTimersByTime(30_000);
+    audio.emit('playing');
+    vi.advanceTimersByTime(5_000);
+    controller.settlePlay();
+    expect(deps.recordPlay).not.toHaveBeenCalled();
+  });
+  it('does not count external previews, which the server refuses', () => {
+    const { actions, deps } = setUp();
+    const preview = buildSong('deezer-1', { isExternal: true, source: 'deezer', fileUrl: 'https://cdn.example/p.mp3' });
+    actions.playSong(preview);
+    vi.advanceTimersByTime(31_000);
+    actions.next();
+    expect(deps.recordPlay).not.toHaveBeenCalled();
+  });
+});
+
+describe('volume', () => {
+  it('starts at 75 on the element and remembers a change', () => {
+    const storage = memoryStorage();
+    const { actions, audio, state } = setUp({ storage });
+    expect(state().volume).toBe(75);
+    expect(audio.volume).toBe(0.75);
+    actions.setVolume(40);
+    expect(audio.volume).toBe(0.4);
+    expect(storage.getItem(VOLUME_STORAGE_KEY)).toBe('40');
+    expect(setUp({ storage }).state().volume).toBe(40);
+  });
+
+  it("adopts the element's own volume changes on the next poll", () => {
+    const { audio, state } = setUp();
+    audio.volume = 0.2;
+    vi.advanceTimersByTime(499);
+    expect(state().volume).toBe(75);
+    vi.advanceTimersByTime(1);
+    expect(state().volume).toBe(20);
+  });
+
+  it('mute goes to 0 and back to the volume before', () => {
+    const { actions, audio, state } = setUp();
+    actions.setVolume(60);
+    actions.toggleMute();
+    expect(state().volume).toBe(0);
+    expect(audio.volume).toBe(0);
+    actions.toggleMute();
+    expect(state().volume).toBe(60);
+  });
+});
+
+describe('seek, shuffle and the large player', () => {
+  it('seek moves the element within the song', () => {
+    const { actions, audio, state } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    audio.duration = 100;
+    audio.emit('durationchange');
+    actions.seek(42);
+    expect(audio.currentTime).toBe(42);
+    expect(state().currentTime).toBe(42);
+    actions.seek(500);
+    expect(audio.currentTime).toBe(100);
+  });
+
+  it('shuffle keeps the current song and turning it off restores the order', () => {
+    const { actions, state } = setUp();
+    const songs = buildSongs(8);
+    actions.playSong(songs[5]!, { type: 'playlist', id: 1, songs });
+    actions.toggleShuffle();
+    expect(state()).toMatchObject({ shuffle: true, queueIndex: 0, currentSong: songs[5] });
+    expect(state().queue[0]).toBe(songs[5]);
+    actions.toggleShuffle();
+    expect(state()).toMatchObject({ shuffle: false, queueIndex: 5, queue: songs });
+  });
+
+  it('setShowLargePlayer opens and closes it', () => {
+    const { actions, state } = setUp();
+    actions.setShowLargePlayer(true);
+    expect(state().showLargePlayer).toBe(true);
+    actions.setShowLargePlayer(false);
+    expect(state().showLargePlayer).toBe(false);
+  });
+});
+
+describe('audio errors', () => {
+  it('reports a failing file and stops', () => {
+    const { actions, audio, deps, state } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    audio.pause();
+    audio.emit('error');
+    expect(deps.reportAudioError).toHaveBeenCalledExactlyOnceWith(album.songs[0]);
+    expect(state().isPlaying).toBe(false);
+  });
+
+  it('reports a song without a file and stops the one before', () => {
+    const { actions, audio, deps } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    const broken = buildSong(9, { fileUrl: null });
+    actions.playSong(broken);
+    expect(deps.reportAudioError).toHaveBeenCalledExactlyOnceWith(broken);
+    expect(audio.paused).toBe(true);
+    expect(audio.src).toBe('');
+  });
+
+  it('ignores errors of an element with nothing loaded', () => {
+    const { audio, deps } = setUp();
+    audio.emit('error');
+    expect(deps.reportAudioError).not.toHaveBeenCalled();
+  });
+});
+
+describe('detaching the element', () => {
+  it('pauses it and records a song that qualified', () => {
+    const { actions, audio, deps, detach } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    vi.advanceTimersByTime(40_000);
+    detach();
+    expect(audio.paused).toBe(true);
+    expect(deps.recordPlay).toHaveBeenCalledExactlyOnceWith({ songId: 1, secondsPlayed: 40 });
+  });
+});

@@ -1,0 +1,324 @@
+import { DEFAULT_VOLUME, PLAYBACK_RESTART_DELAY_MS, VOLUME_POLL_MS, type Song, type StreamQuality } from '@kora/contracts';
+import { createPlayTracker, type QualifiedPlay } from './play-tracker';
+import type { PlaybackContext, PlayerActions, PlayerState } from './player-types';
+import {
+  buildQueue,
+  cycleRepeatMode,
+  decideOnEnd,
+  isSameSong,
+  reorderForShuffle,
+  shuffleAround,
+  stepIndex,
+  type Queue,
+  type Random,
+} from './queue';
+import { getStreamUrl } from './stream-url';
+import { clampVolume, getElementVolumeToWrite, getVolumeToAdopt, readStoredVolume, storeVolume } from './volume';
+
+/** The part of the <audio> element the player drives; tests hand in a fake. */
+export type AudioLike = Pick<
+  HTMLAudioElement,
+  | 'src'
+  | 'currentTime'
+  | 'duration'
+  | 'volume'
+  | 'paused'
+  | 'error'
+  | 'play'
+  | 'pause'
+  | 'load'
+  | 'removeAttribute'
+  | 'addEventListener'
+  | 'removeEventListener'
+>;
+
+export type PlayerControllerDeps = {
+  /** The whole catalogue (GET /api/songs) for a song started without a context: cached copy and loader. */
+  catalogue: { getCached: () => Song[] | undefined; load: () => Promise<Song[]> };
+  recordPlay: (play: QualifiedPlay) => void;
+  reportAudioError: (song: Song) => void;
+  readStreamingQuality: () => StreamQuality;
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  random?: Random;
+  now?: () => number;
+};
+
+export type PlayerController = {
+  getState: () => PlayerState;
+  subscribe: (listener: () => void) => () => void;
+  /** Connects the one <audio> element; returns the disconnect. */
+  attach: (audio: AudioLike) => () => void;
+  /** Records the current song now if it qualifies (the page is going away). */
+  settlePlay: () => void;
+  /** Media keys and the lock screen ask for play or pause outright, not a toggle. */
+  setPlaying: (playing: boolean) => void;
+  /** Seeks from the exact position, not the once-a-second one in the state. */
+  seekBy: (seconds: number) => void;
+  actions: PlayerActions;
+};
+
+type StartMode = 'now' | 'after-restart-delay';
+
+/**
+ * The player's state and every transition of spec section 4, outside React so it can be tested
+ * with a fake audio element. The element is the truth for playing and time; its events feed the state.
+ */
+export function createPlayerController(deps: PlayerControllerDeps): PlayerController {
+  const random = deps.random ?? Math.random;
+  const tracker = createPlayTracker({ onQualified: deps.recordPlay, now: deps.now });
+  const listeners = new Set<() => void>();
+  const initialVolume = readStoredVolume(deps.storage);
+  let volumeBeforeMute = initialVolume > 0 ? initialVolume : DEFAULT_VOLUME;
+  let audio: AudioLike | null = null;
+  let loadedUrl: string | null = null;
+  let pendingStart: ReturnType<typeof setTimeout> | undefined;
+  let state: PlayerState = {
+    currentSong: null,
+    isPlaying: false,
+    volume: initialVolume,
+    currentTime: 0,
+    duration: 0,
+    repeat: 'off',
+    shuffle: false,
+    showLargePlayer: false,
+    context: null,
+    queue: [],
+    queueIndex: -1,
+  };
+
+  function setState(patch: Partial<PlayerState>): void {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  function cancelPendingStart(): void {
+    clearTimeout(pendingStart);
+    pendingStart = undefined;
+  }
+
+  function requestPlay(): void {
+    pendingStart = undefined;
+    if (!audio || !state.currentSong) return;
+    const element = audio;
+    // Rejected when a newer load or pause supersedes it, or when the browser wants a gesture first.
+    element.play().catch(() => setState({ isPlaying: !element.paused }));
+  }
+
+  function loadSong(song: Song, queue: Queue, context: PlaybackContext | null, mode: StartMode): void {
+    cancelPendingStart();
+    tracker.settle();
+    setState({
+      currentSong: song,
+      queue: queue.songs,
+      queueIndex: queue.index,
+      context,
+      currentTime: 0,
+      duration: song.duration ?? 0,
+    });
+    if (!audio) return;
+    const url = getStreamUrl(song, deps.readStreamingQuality());
+    if (!url) {
+      loadedUrl = null;
+      audio.pause();
+      audio.removeAttribute('src');
+      audio.load();
+      setState({ isPlaying: false });
+      deps.reportAudioError(song);
+      return;
+    }
+    // The same file again (repeat, a one-song queue) restarts without downloading anything.
+    if (url === loadedUrl && !audio.error) audio.currentTime = 0;
+    else {
+      loadedUrl = url;
+      audio.src = url;
+    }
+    if (mode === 'now') requestPlay();
+    else pendingStart = setTimeout(requestPlay, PLAYBACK_RESTART_DELAY_MS);
+  }
+
+  function startSong(song: Song, context: PlaybackContext | undefined, mode: StartMode): void {
+    const listContext = context && context.songs.length > 0 ? context : null;
+    const cached = deps.catalogue.getCached();
+    const queue = buildQueue({ song, context: listContext, allSongs: cached ?? [], shuffle: state.shuffle, random });
+    loadSong(song, queue, listContext, mode);
+    if (!listContext && !cached) void fillCatalogueQueue(song);
+  }
+
+  /** Without a context the queue is the shuffled catalogue; when it was not loaded yet, it joins once it is. */
+  async function fillCatalogueQueue(song: Song): Promise<void> {
+    let allSongs: Song[];
+    try {
+      allSongs = await deps.catalogue.load();
+    } catch (error) {
+      console.warn('Could not load the songs to queue after this one', error);
+      return;
+    }
+    const current = state.currentSong;
+    if (!current || !isSameSong(current, song) || state.context || state.queue.length > 1) return;
+    setState({ queue: shuffleAround(allSongs, song, random), queueIndex: 0 });
+  }
+
+  function playAt(index: number): void {
+    const song = state.queue[index];
+    if (song) loadSong(song, { songs: state.queue, index }, state.context, 'now');
+  }
+
+  function restartCurrent(): void {
+    if (!audio) return;
+    audio.currentTime = 0;
+    requestPlay();
+  }
+
+  function togglePlay(): void {
+    if (!audio || !state.currentSong) return;
+    cancelPendingStart();
+    if (audio.paused) requestPlay();
+    else audio.pause();
+  }
+
+  function seek(seconds: number): void {
+    if (!audio || !state.currentSong) return;
+    const max = state.duration > 0 ? state.duration : (state.currentSong.duration ?? Infinity);
+    const target = Math.min(Math.max(0, seconds), max);
+    audio.currentTime = target;
+    setState({ currentTime: target });
+  }
+
+  function setVolume(next: number): void {
+    const volume = clampVolume(next);
+    if (volume > 0) volumeBeforeMute = volume;
+    if (volume === state.volume) return;
+    setState({ volume });
+    storeVolume(deps.storage, volume);
+    writeElementVolume();
+  }
+
+  function writeElementVolume(): void {
+    if (!audio) return;
+    const elementVolume = getElementVolumeToWrite(state.volume, audio.volume);
+    if (elementVolume !== null) audio.volume = elementVolume;
+  }
+
+  function handlePause(): void {
+    tracker.pause();
+    setState({ isPlaying: false });
+  }
+
+  /** Plays are counted for library songs only; the server refuses external ones. */
+  function handlePlaying(): void {
+    if (state.currentSong?.source === 'local') tracker.resume(state.currentSong.id);
+  }
+
+  /** The state moves once a second: as fine as the m:ss labels and the seek bar's steps can show. */
+  function handleTimeUpdate(element: AudioLike): void {
+    if (Math.floor(element.currentTime) !== Math.floor(state.currentTime)) setState({ currentTime: element.currentTime });
+  }
+
+  function handleDurationChange(element: AudioLike): void {
+    if (Number.isFinite(element.duration) && element.duration > 0) setState({ duration: element.duration });
+  }
+
+  function handleEnded(): void {
+    tracker.settle();
+    const action = decideOnEnd(state.repeat, state.queue.length, state.queueIndex);
+    if (action.type === 'replay') restartCurrent();
+    else if (action.type === 'play') playAt(action.index);
+  }
+
+  function handleError(): void {
+    const song = state.currentSong;
+    // An element without a source (nothing loaded yet, or just cleared) has nothing to report.
+    if (!song || !loadedUrl) return;
+    cancelPendingStart();
+    setState({ isPlaying: false });
+    deps.reportAudioError(song);
+  }
+
+  function attach(element: AudioLike): () => void {
+    audio = element;
+    writeElementVolume();
+    const handlers: Array<[string, () => void]> = [
+      ['play', () => setState({ isPlaying: true })],
+      ['pause', handlePause],
+      // Only sound counts: 'playing' is when it starts, 'waiting' is a stall on a slow connection.
+      ['playing', handlePlaying],
+      ['waiting', () => tracker.pause()],
+      ['timeupdate', () => handleTimeUpdate(element)],
+      ['seeked', () => setState({ currentTime: element.currentTime })],
+      ['durationchange', () => handleDurationChange(element)],
+      ['ended', handleEnded],
+      ['error', handleError],
+    ];
+    for (const [type, handler] of handlers) element.addEventListener(type, handler);
+    const volumePoll = setInterval(() => {
+      const adopted = getVolumeToAdopt(state.volume, element.volume);
+      if (adopted === null) return;
+      setState({ volume: adopted });
+      storeVolume(deps.storage, adopted);
+    }, VOLUME_POLL_MS);
+
+    return () => {
+      for (const [type, handler] of handlers) element.removeEventListener(type, handler);
+      clearInterval(volumePoll);
+      cancelPendingStart();
+      tracker.settle();
+      element.pause();
+      if (audio === element) audio = null;
+    };
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    attach,
+    settlePlay: () => tracker.settle(),
+    setPlaying(playing) {
+      if (audio && audio.paused === playing) togglePlay();
+    },
+    seekBy(seconds) {
+      if (audio) seek(audio.currentTime + seconds);
+    },
+    actions: {
+      playSong(song, context) {
+        startSong(song, context, 'now');
+        setState({ showLargePlayer: true });
+      },
+      toggleSongPlayback(song, context) {
+        if (state.currentSong && isSameSong(state.currentSong, song)) togglePlay();
+        else startSong(song, context, 'now');
+      },
+      pickSong(song, context) {
+        audio?.pause();
+        setState({ isPlaying: false });
+        startSong(song, context, 'after-restart-delay');
+      },
+      playQueueIndex: playAt,
+      togglePlay,
+      next() {
+        if (state.currentSong) playAt(stepIndex(state.queue.length, state.queueIndex, 1));
+      },
+      previous() {
+        if (state.currentSong) playAt(stepIndex(state.queue.length, state.queueIndex, -1));
+      },
+      seek,
+      setVolume,
+      toggleMute() {
+        setVolume(state.volume > 0 ? 0 : volumeBeforeMute);
+      },
+      toggleShuffle() {
+        const shuffle = !state.shuffle;
+        const queue = reorderForShuffle({ songs: state.queue, index: state.queueIndex }, state.context, shuffle, random);
+        setState({ shuffle, queue: queue.songs, queueIndex: queue.index });
+      },
+      cycleRepeat() {
+        setState({ repeat: cycleRepeatMode(state.repeat) });
+      },
+      setShowLargePlayer(open) {
+        setState({ showLargePlayer: open });
+      },
+    },
+  };
+}

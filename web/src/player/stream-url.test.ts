@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { SETTINGS_STORAGE_KEY, getStreamUrl, readStreamingQuality } from './stream-url';
+import { buildSong } from './test-songs';
+
+const storageWith = (value: string | null) => ({ getItem: (key: string) => (key === SETTINGS_STORAGE_KEY ? value : null) });
+
+describe('readStreamingQuality', () => {
+  it("reads the listener's setting", () => {
+    expect(readStreamingQuality(storageWith('{"streamingQuality":"low","gapless":true}'))).toBe('low');
+    expect(readStreamingQuality(storageWith('{"streamingQuality":"high"}'))).toBe('high');
+  });
+
+  it("is 'auto' when unset, unknown or unreadable", () => {
+    expect(readStreamingQuality(storageWith(null))).toBe('auto');
+    expect(readStreamingQuality(null)).toBe('auto');
+    expect(readStreamingQuality(storageWith('{"streamingQuality":"ultra"}'))).toBe('auto');
+    expect(readStreamingQuality(storageWith('not json'))).toBe('auto');
+    expect(readStreamingQuality(storageWith('"high"'))).toBe('auto');
+  });
+});
+
+describe('getStreamUrl', () => {
+  it("asks for a local song's stream in the chosen quality", () => {
+    expect(getStreamUrl(buildSong(12), 'medium')).toBe('/api/songs/12/stream?quality=medium');
+    expect(getStreamUrl(buildSong(12, { fileUrl: '/api/songs/12/stream?v=2' }), 'auto')).toBe(
+      '/api/songs/12/stream?v=2&quality=auto',
+    );
+  });
+
+  it('sends an external preview through the audio proxy', () => {
+    const preview = buildSong('deezer-3135556', {
+      isExternal: true,
+      isPreview: true,
+      source: 'deezer',
+      fileUrl: 'https://cdnt-preview.dzcdn.net/api/1/1/a/b/c/0/abc.mp3?hdnea=exp=1&x=y',
+    });
+    const url = new URL(getStreamUrl(preview, 'high')!, 'http://kora.test');
+    expect(url.pathname).toBe('/api/audio-proxy');
+    expect(url.searchParams.get('url')).toBe(preview.fileUrl);
+    expect(url.searchParams.get('trackId')).toBe('deezer-3135556');
+  });
+
+  it('is null for a song without a file', () => {
+    expect(getStreamUrl(buildSong(1, { fileUrl: null }), 'auto')).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { cn } from './cn';
+
+interface ArtistAvatarProps {
+  name: string;
+  imageUrl: string | null | undefined;
+  /** Intrinsic size for the width/height attributes; className sets the shown size. */
+  size: number;
+  className?: string;
+}
+
+/** A letter and the combining marks after it: 'Ọ̀' stays whole with its tone mark. */
+const FIRST_LETTER = /^\P{M}\p{M}*/u;
+
+function getInitial(name: string): string {
+  return FIRST_LETTER.exec(name.trim())?.[0].toUpperCase() ?? '?';
+}
+
+/** A round artist picture, or the artist's first letter when there is none or it fails to load. */
+export function ArtistAvatar({ name, imageUrl, size, className }: ArtistAvatarProps) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+
+  if (!imageUrl || failedUrl === imageUrl) {
+    return (
+      <span
+        aria-hidden
+        className={cn(
+          'grid aspect-square shrink-0 place-items-center rounded-full bg-linear-to-br from-gold-500 to-coral-700 font-extrabold text-on-gold',
+          className,
+        )}
+      >
+        {getInitial(name)}
+      </span>
+    );
+  }
+
+  return (
+    <img
+      src={imageUrl}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailedUrl(imageUrl)}
+      className={cn('aspect-square shrink-0 rounded-full bg-raised object-cover', className)}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import type { Song } from '@kora/contracts';
+import { memo, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import type { PlaybackContext, PlayerApi } from '../player/player-types';
+import { songArtistPath, songCoverUrl } from './catalogue-links';
+import { cn } from './cn';
+import { CoverImage } from './cover-image';
+import { PlayToggleButton } from './play-toggle-button';
+import { Skeleton } from './skeleton';
+
+interface MusicCardProps {
+  song: Song;
+  /** The songs next and previous move through once this one plays. */
+  context: PlaybackContext | undefined;
+  /** This song is the player's current one. */
+  isCurrent: boolean;
+  /** ...and it is playing: the button shows pause. */
+  isActive: boolean;
+  onToggle: PlayerApi['toggleSongPlayback'];
+}
+
+/**
+ * A song in a grid. The round button is the control for keyboards and screen readers; a tap
+ * anywhere else on the card does the same (spec section 4: card or play button toggles).
+ * Memoised and fed by its grid: the player's state changes every second while a song plays,
+ * and only the cards whose state changed should render again.
+ */
+export const MusicCard = memo(function MusicCard({ song, context, isCurrent, isActive, onToggle }: MusicCardProps) {
+  function handleCardClick(event: MouseEvent<HTMLElement>) {
+    if (event.target instanceof Element && event.target.closest('a, button')) return;
+    onToggle(song, context);
+  }
+
+  return (
+    <article
+      onClick={handleCardClick}
+      className={cn(
+        'group relative min-w-0 cursor-pointer rounded-card p-2.5 transition-colors sm:p-3',
+        isCurrent ? 'bg-raised' : 'bg-surface hover:bg-raised',
+      )}
+    >
+      <div className="relative">
+        <CoverImage src={songCoverUrl(song)} size={250} className="w-full rounded-control shadow-lg shadow-black/40" />
+        {song.isPreview && (
+          <span className="absolute top-2 left-2 rounded-full bg-canvas/85 px-2 py-0.5 text-[11px] font-semibold text-gold-300">
+            30s Preview
+          </span>
+        )}
+        <PlayToggleButton
+          label={song.title}
+          isActive={isActive}
+          onClick={() => onToggle(song, context)}
+          className={cn(
+            'absolute right-2 bottom-2',
+            // Touch screens have no hover: the button is always there. With a mouse it appears on hover or focus.
+            !isCurrent &&
+              'pointer-fine:translate-y-1 pointer-fine:opacity-0 pointer-fine:group-focus-within:translate-y-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:translate-y-0 pointer-fine:group-hover:opacity-100',
+          )}
+        />
+      </div>
+      <h3 className={cn('mt-3 truncate text-sm font-semibold', isCurrent && 'text-gold-300')} title={song.title}>
+        {song.title}
+      </h3>
+      <p className="mt-0.5 truncate text-xs text-ink-subtle">
+        <Link
+          to={songArtistPath(song)}
+          // The pseudo-element widens the tap area to about 44 px without taking space in the card.
+          className="relative hover:text-ink hover:underline after:absolute after:-inset-y-3.5 after:inset-x-0"
+        >
+          {song.artist.name}
+        </Link>
+      </p>
+    </article>
+  );
+});
+
+export function MusicCardSkeleton() {
+  return (
+    <div className="rounded-card bg-surface p-2.5 sm:p-3">
+      <Skeleton className="aspect-square w-full" />
+      <Skeleton className="mt-3 h-4 w-4/5" />
+      <Skeleton className="mt-1.5 h-3 w-1/2" />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Song } from '@kora/contracts';
+import { AudioLines, Pause, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatDuration } from '../player/format-duration';
+import { usePlayer } from '../player/player-context';
+import { songCoverUrl } from './catalogue-links';
+import { cn } from './cn';
+import { CoverImage } from './cover-image';
+import { describeArtists, formatPlays, formatTrackNumber } from './format';
+import { LoadingRegion, Skeleton } from './skeleton';
+
+interface SongListProps {
+  songs: Song[];
+  /** What a tap on a row does (the page picks the playback context). */
+  onPlay: (song: Song) => void;
+  /** The line under the title; the artist with any featured artists unless a page says otherwise. */
+  renderSubtitle?: (song: Song) => ReactNode;
+  /** Cover for songs that have none of their own (an album page passes the album's). */
+  fallbackCoverUrl?: string | null;
+  showPlays?: boolean;
+  showDuration?: boolean;
+  /** Numbers rows from this position (a list continued elsewhere starts later). */
+  startAt?: number;
+  label?: string;
+}
+
+/**
+ * Numbered song rows. A whole row is one button (the title's stretched hit area), so it is a
+ * large target on a phone; its name says whether it plays or pauses.
+ */
+export function SongList({
+  songs,
+  onPlay,
+  renderSubtitle = describeArtists,
+  fallbackCoverUrl = null,
+  showPlays = true,
+  showDuration = true,
+  startAt = 1,
+  label,
+}: SongListProps) {
+  const { currentSong, isPlaying } = usePlayer();
+
+  return (
+    <ol aria-label={label} className="grid gap-0.5">
+      {songs.map((song, index) => {
+        const isCurrent = currentSong?.id === song.id;
+        const isActive = isCurrent && isPlaying;
+        return (
+          <li
+            key={song.id}
+            className={cn(
+              'group relative grid min-h-14 grid-cols-[1.75rem_2.75rem_minmax(0,1fr)_auto] items-center gap-3 rounded-control px-2 py-1.5 transition-colors sm:px-3',
+              isCurrent ? 'bg-raised' : 'hover:bg-raised/70',
+            )}
+          >
+            <RowMarker position={startAt + index} isCurrent={isCurrent} isActive={isActive} />
+            <CoverImage src={songCoverUrl(song) ?? fallbackCoverUrl} size={80} className="size-11 rounded-md" />
+            <div className="min-w-0">
+              <button
+                type="button"
+                aria-label={`${isActive ? 'Pause' : 'Play'} ${song.title}`}
+                onClick={() => onPlay(song)}
+                className={cn(
+                  'block max-w-full truncate text-left text-sm font-semibold after:absolute after:inset-0 after:rounded-control focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-gold-400',
+                  isCurrent && 'text-gold-300',
+                )}
+              >
+                {song.title}
+              </button>
+              <p className="flex min-w-0 items-center gap-2 text-xs text-ink-subtle">
+                {song.isPreview && (
+                  <span className="shrink-0 rounded-full bg-overlay px-1.5 py-px text-[10px] font-semibold text-gold-300">
+                    30s Preview
+                  </span>
+                )}
+                <span className="truncate">{renderSubtitle(song)}</span>
+              </p>
+            </div>
+            <div className="flex flex-col items-end gap-0.5 text-xs text-ink-subtle tabular-nums sm:flex-row sm:items-center sm:gap-6">
+              {showDuration && <span className="sm:order-2 sm:w-10 sm:text-right">{formatDuration(song.duration)}</span>}
+              {showPlays && (
+                // Under the duration on a phone, beside it on wider screens.
+                <span className={cn('text-right', showDuration && 'text-[11px] sm:text-xs')}>
+                  {formatPlays(song.playCount)}
+                </span>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The position, or what the row does when a pointer is over it, or that it is playing. */
+function RowMarker({ position, isCurrent, isActive }: { position: number; isCurrent: boolean; isActive: boolean }) {
+  return (
+    <span aria-hidden className="relative grid h-full place-items-center text-sm text-ink-subtle tabular-nums">
+      {isActive ? (
+        <AudioLines className="size-4 text-gold-400 group-hover:hidden" />
+      ) : (
+        <span className={cn('group-hover:hidden', isCurrent && 'text-gold-300')}>{formatTrackNumber(position)}</span>
+      )}
+      {isActive ? (
+        <Pause className="hidden size-4 text-ink group-hover:block" fill="currentColor" />
+      ) : (
+        <Play className="hidden size-4 text-ink group-hover:block" fill="currentColor" />
+      )}
+    </span>
+  );
+}
+
+export function SongListSkeleton({ rows, label }: { rows: number; label: string }) {
+  return (
+    <LoadingRegion label={label} className="grid gap-0.5">
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className="grid min-h-14 grid-cols-[1.75rem_2.75rem_minmax(0,1fr)] items-center gap-3 px-2 sm:px-3">
+          <Skeleton className="mx-auto h-3 w-4" />
+          <Skeleton className="size-11 rounded-md" />
+          <div className="grid gap-1.5">
+            <Skeleton className="h-3.5 w-2/3 max-w-64" />
+            <Skeleton className="h-3 w-1/3 max-w-40" />
+          </div>
+        </div>
+      ))}
+    </LoadingRegion>
+  );
+}
