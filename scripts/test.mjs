@@ -46,24 +46,26 @@ for (const step of steps) {
 }
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+const failuresOf = { 'unit and API tests': 0, 'end-to-end tests': 0 };
 if (fs.existsSync(vitestReport)) {
   const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
-  counts.passed += report.numPassedTests;
-  counts.failed += report.numFailedTests;
   // A test file that fails to load has no failed test of its own: count the file.
-  counts.failed += report.testResults.filter(
+  const brokenFiles = report.testResults.filter(
     (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
   ).length;
+  failuresOf['unit and API tests'] = report.numFailedTests + brokenFiles;
+  counts.passed += report.numPassedTests;
   counts.skipped += report.numPendingTests + report.numTodoTests;
 }
 if (fs.existsSync(playwrightReport)) {
   const { stats } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
+  failuresOf['end-to-end tests'] = stats.unexpected;
   counts.passed += stats.expected + stats.flaky;
-  counts.failed += stats.unexpected;
   counts.skipped += stats.skipped;
 }
-// Checks that are not test cases (types, lint, migrations) count as one failure each.
-for (const name of failedSteps) if (!name.includes('tests')) counts.failed += 1;
+// A failed step always shows in the count: its failed tests, or one failure for the step itself
+// (types, lint, migrations, or a runner that failed without a failing test, e.g. an unhandled error).
+for (const name of failedSteps) counts.failed += Math.max(1, failuresOf[name] ?? 0);
 
 console.log(`\nFailed steps: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);

@@ -92,6 +92,9 @@ function countWrites(client: PGlite): () => number {
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client can lose its connection (server restart, admin termination); without a
+  // listener the pool's 'error' event would crash the process. The pool replaces the client.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   try {
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     // Several processes may start at once against one server: one migrates, the others wait.
