@@ -1,9 +1,8 @@
 import type { Playlist } from '@kora/contracts';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { CardListSkeleton, cardItemClasses, cardListClasses } from '../../ui/music-grid';
-import { Section } from '../../ui/section';
 import { PlaylistCard, PlaylistCardSkeleton } from './playlist-card';
-import { QuietLine, SectionLoadError } from './quiet-line';
+import { ShelfSection } from './shelf-section';
 
 interface PlaylistShelfProps {
   title: string;
@@ -15,42 +14,30 @@ interface PlaylistShelfProps {
 export function PlaylistShelf({ title, query, emptyMessage }: PlaylistShelfProps) {
   const { data: playlists, isPending, isError, refetch } = useQuery(query);
 
-  if (isPending) {
-    return (
-      <Section title={title}>
+  return (
+    <ShelfSection
+      title={title}
+      isPending={isPending}
+      isError={isError}
+      isEmpty={(playlists?.length ?? 0) === 0}
+      onRetry={() => void refetch()}
+      emptyMessage={emptyMessage}
+      skeleton={
         <CardListSkeleton
           count={4}
           layout="shelf"
           label={`Loading ${title.toLowerCase()}`}
           renderCard={() => <PlaylistCardSkeleton />}
         />
-      </Section>
-    );
-  }
-  if (isError) {
-    return (
-      <Section title={title}>
-        <SectionLoadError what={title.toLowerCase()} onRetry={() => void refetch()} />
-      </Section>
-    );
-  }
-  if (playlists.length === 0) {
-    if (!emptyMessage) return null;
-    return (
-      <Section title={title}>
-        <QuietLine>{emptyMessage}</QuietLine>
-      </Section>
-    );
-  }
-  return (
-    <Section title={title}>
+      }
+    >
       <ul className={cardListClasses('shelf', 6)}>
-        {playlists.map((playlist) => (
+        {playlists?.map((playlist) => (
           <li key={playlist.id} className={cardItemClasses('shelf')}>
             <PlaylistCard playlist={playlist} />
           </li>
         ))}
       </ul>
-    </Section>
+    </ShelfSection>
   );
 }

@@ -3,8 +3,7 @@ import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { PlaybackContext } from '../../player/player-types';
 import { CardListSkeleton, MusicGrid, type CardLayout } from '../../ui/music-grid';
-import { Section } from '../../ui/section';
-import { QuietLine, SectionLoadError } from './quiet-line';
+import { ShelfSection } from './shelf-section';
 
 interface SongShelfProps {
   title: string;
@@ -25,41 +24,19 @@ export function SongShelf({ title, contextId, query, maxColumns = 6, layout = 'g
   const songs = useMemo(() => (data && limit !== undefined ? data.slice(0, limit) : (data ?? [])), [data, limit]);
   const context = useMemo<PlaybackContext>(() => ({ type: 'home', id: contextId, songs }), [contextId, songs]);
 
-  if (isPending) {
-    return (
-      <Section title={title}>
-        <CardListSkeleton
-          count={maxColumns}
-          maxColumns={maxColumns}
-          layout={layout}
-          label={`Loading ${title.toLowerCase()}`}
-        />
-      </Section>
-    );
-  }
-  if (isError) {
-    return (
-      <Section title={title}>
-        <SectionLoadError what={title.toLowerCase()} onRetry={() => void refetch()} />
-      </Section>
-    );
-  }
-  if (songs.length === 0) {
-    if (!emptyMessage) return null;
-    return (
-      <Section title={title}>
-        <QuietLine>{emptyMessage}</QuietLine>
-      </Section>
-    );
-  }
   return (
-    <Section title={title}>
-      <MusicGrid
-        songs={songs}
-        maxColumns={maxColumns}
-        layout={layout}
-        context={context}
-      />
-    </Section>
+    <ShelfSection
+      title={title}
+      isPending={isPending}
+      isError={isError}
+      isEmpty={songs.length === 0}
+      onRetry={() => void refetch()}
+      emptyMessage={emptyMessage}
+      skeleton={
+        <CardListSkeleton count={maxColumns} maxColumns={maxColumns} layout={layout} label={`Loading ${title.toLowerCase()}`} />
+      }
+    >
+      <MusicGrid songs={songs} maxColumns={maxColumns} layout={layout} context={context} />
+    </ShelfSection>
   );
 }
