@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from './errors.js';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, NotFound } from './errors.js';
 
 /** One error shape for every non-OK answer: `{ "message": … }`, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -15,9 +15,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ message: `Something went wrong on our side (request ${request.id}).` });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}` });
+  app.setNotFoundHandler((request) => {
+    throw noApiRoute(request);
   });
+}
+
+export function noApiRoute(request: FastifyRequest): NotFound {
+  return new NotFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
 }
 
 function clientMessage(error: FastifyError): string {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { NotFound, Unauthorized } from './errors.js';
+import { noApiRoute } from './error-handler.js';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html revalidated every time,
@@ -25,12 +25,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     },
   });
   app.get('/*', { config: { public: true } }, (request, reply) => {
-    // This catch-all is public for the SPA's sake; an unknown API path still answers as the API
-    // does everywhere else: 401 without a session, otherwise a JSON 404.
-    if (request.url.startsWith('/api/')) {
-      if (request.user === null) throw new Unauthorized();
-      throw new NotFound(`No API route GET ${request.url.split('?')[0]}`);
-    }
+    // Past the session guard (it never lets this catch-all make an /api path public): an
+    // unknown API path answers as the API does, with a JSON 404.
+    if (request.url.startsWith('/api/')) throw noApiRoute(request);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -18,6 +18,13 @@ describe('session guard', () => {
     },
   );
 
+  it('answers an unknown API path with a JSON 404 once signed in', async () => {
+    const { cookie } = await signUp(t.app);
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/no-such-route?x=1', headers: { cookie } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No API route DELETE /api/no-such-route' });
+  });
+
   it('leaves health reachable without a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

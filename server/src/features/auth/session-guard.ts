@@ -24,7 +24,9 @@ export function registerSessionGuard(app: FastifyInstance, auth: AuthService): v
     if (!request.url.startsWith('/api/') && request.url !== '/api') return;
     const token = request.cookies[SESSION_COOKIE];
     if (token !== undefined) request.user = (await auth.authenticate(token)) ?? null;
-    if (request.user === null && !request.routeOptions.config.public) {
+    // Only an API route can make an /api path public: the SPA's public catch-all does not.
+    const isPublic = request.routeOptions.config.public && request.routeOptions.url?.startsWith('/api/');
+    if (request.user === null && !isPublic) {
       throw new Unauthorized();
     }
   });
