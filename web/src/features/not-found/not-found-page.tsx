@@ -1,6 +1,4 @@
-import { Home, Search } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '../../ui/button';
+import { HomeAndSearchLinks } from '../../ui/home-and-search-links';
 import { LogoMark } from '../../ui/logo';
 import { PageTitle } from '../../ui/page-title';
 
@@ -22,18 +20,7 @@ export function NotFoundPage({ standalone = false }: NotFoundPageProps) {
       <h1 className="mt-8 text-3xl font-extrabold tracking-tight">Page Not Found</h1>
       <p className="mt-3 text-ink-muted">The page you're looking for doesn't exist or has been moved.</p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Button asChild>
-          <Link to="/">
-            <Home aria-hidden />
-            Back to Home
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/search">
-            <Search aria-hidden />
-            Search Music
-          </Link>
-        </Button>
+        <HomeAndSearchLinks homeLabel="Back to Home" />
       </div>
     </div>
   );
