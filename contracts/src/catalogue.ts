@@ -50,8 +50,13 @@ export const playlistSchema = z.object({
   description: z.string().nullable(),
   coverUrl: z.string().nullable(),
   isEditorial: z.boolean(),
+  /** The creator's name ("Created by …"): the owner's, or the editors' for editorial playlists. */
   createdBy: z.string(),
+  /** The signed-in listener owns it: only then may they edit it, delete it or change its songs. */
+  isOwner: z.boolean(),
+  /** All its songs, including those on later pages. */
   songCount: z.number().int(),
+  /** GET /api/playlists/{id}: the first page of songs in order; later pages from /api/playlists/{id}/songs. */
   songs: z.array(songSchema).optional(),
 });
 export type Playlist = z.infer<typeof playlistSchema>;

@@ -5,3 +5,4 @@ export * from './health.js';
 export * from './catalogue.js';
 export * from './listening.js';
 export * from './search.js';
+export * from './collections.js';

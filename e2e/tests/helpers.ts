@@ -52,9 +52,13 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** A toast as shown (Radix also renders a hidden copy for screen readers, outside the viewport region). */
+/**
+ * A toast as shown (Radix also renders a hidden copy for screen readers, outside the viewport
+ * region). An open dialog marks the rest of the page aria-hidden, toasts included, so the region
+ * is found with hidden elements; toBeVisible still checks that the toast is on screen.
+ */
 export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
-  const toasts = page.getByRole('region', { name: /Notifications/ });
+  const toasts = page.getByRole('region', { name: /Notifications/, includeHidden: true });
   await expect(toasts.getByText(title, { exact: true })).toBeVisible();
   if (description !== undefined) await expect(toasts.getByText(description)).toBeVisible();
 }

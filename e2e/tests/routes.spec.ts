@@ -66,6 +66,6 @@ test('the shell offers the navigation of the spec for the viewport', async ({ pa
       await expect(sidebar.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
     }
     const player = page.getByRole('region', { name: 'Player' });
-    for (const name of ['Previous', 'Play', 'Next']) await expect(player.getByRole('button', { name })).toBeDisabled();
+    for (const name of ['Previous', 'Play', 'Next']) await expect(player.getByRole('button', { name, exact: true })).toBeDisabled();
   }
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -16,12 +17,13 @@ import { createAuthService } from './features/auth/service.js';
 import { createSessionCache } from './features/auth/session-cache.js';
 import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
+import { createLikeQueries } from './features/likes/queries.js';
+import { likeRoutes } from './features/likes/routes.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { placeholderRoutes } from './features/placeholder/routes.js';
 import { createPlayQueries } from './features/plays/queries.js';
 import { playRoutes } from './features/plays/routes.js';
 import { createPlayService } from './features/plays/service.js';
-import { createPlaylistQueries } from './features/playlists/queries.js';
 import { playlistRoutes } from './features/playlists/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { createSongQueries } from './features/songs/queries.js';
@@ -47,6 +49,8 @@ export async function buildApp({ config, database, storage, logger = true }: App
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
+  // Routes that take files read them with request.parts() and their own limits.
+  await app.register(fastifyMultipart);
   await registerSecurityHeaders(app);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
@@ -76,7 +80,8 @@ export async function buildApp({ config, database, storage, logger = true }: App
   await app.register(artistRoutes, { artists: createArtistQueries(database.db) });
   await app.register(albumRoutes, { albums: createAlbumQueries(database.db) });
   await app.register(placeholderRoutes);
-  await app.register(playlistRoutes, { playlists: createPlaylistQueries(database.db), writeVersion: database.writeVersion });
+  await app.register(playlistRoutes, { db: database.db, storage, writeVersion: database.writeVersion });
+  await app.register(likeRoutes, { queries: createLikeQueries(database.db), writeVersion: database.writeVersion });
   await app.register(searchRoutes, { db: database.db, sources: [] });
 
   await registerWebApp(app, config.webDist ?? defaultWebDist);

@@ -5,10 +5,14 @@ import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
 import './index.css';
 import { AppRoutes } from './routes';
+import { showFlashToast } from './ui/flash-toast';
 import { Toaster } from './ui/toaster';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
+
+// A toast saved just before a full page load (deleting a playlist ends on /library).
+showFlashToast();
 
 createRoot(rootElement).render(
   <StrictMode>

@@ -2,8 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from './features/auth/use-auth';
 import { NotFoundPage } from './features/not-found/not-found-page';
-import { LibraryPage } from './features/library/library-page';
-import { PlaylistPage } from './features/playlists/playlist-page';
 import { RadioPage } from './features/radio/radio-page';
 import { UploadPage } from './features/upload/upload-page';
 import { LoadingScreen } from './ui/loading-screen';
@@ -18,6 +16,10 @@ const SearchPage = lazy(() => import('./features/search/search-page').then((m) =
 const ArtistPage = lazy(() => import('./features/artists/artist-page').then((m) => ({ default: m.ArtistPage })));
 const DiscographyPage = lazy(() =>
   import('./features/artists/discography-page').then((m) => ({ default: m.DiscographyPage })),
+);
+const LibraryPage = lazy(() => import('./features/library/library-page').then((m) => ({ default: m.LibraryPage })));
+const PlaylistPage = lazy(() =>
+  import('./features/playlists/playlist-page').then((m) => ({ default: m.PlaylistPage })),
 );
 const AlbumPage = lazy(() => import('./features/albums/album-page').then((m) => ({ default: m.AlbumPage })));
 const DesignPreviewPage = lazy(() =>

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { trackPostgresWrites } from './postgres-write-version.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -23,10 +24,13 @@ export type Database = {
   /** True when this process is the only one that can write (embedded mode). */
   exclusive: boolean;
   /**
-   * Counts the writes this process has completed; only where it is the only writer, so a
-   * value read while the count stayed the same is still what the database holds.
+   * Changes whenever the database may have changed, so a value read while it stayed the same is
+   * still what the database holds: this process's writes count at once; on PostgreSQL other
+   * processes' writes count when their notification arrives (db/postgres-write-version.ts).
    */
   writeVersion?: () => number;
+  /** Statements sent through Drizzle so far: tests and benchmarks read it to catch N+1 queries. */
+  statementCount: () => number;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -34,6 +38,11 @@ export type Database = {
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 const pgliteExtensions = { pg_trgm, unaccent };
+
+function createStatementCounter() {
+  let count = 0;
+  return { logger: { logQuery: () => void count++ }, statementCount: () => count };
+}
 
 /** Embedded PostgreSQL on disk (or in memory when dataDir is undefined, for tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -43,13 +52,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       extensions: pgliteExtensions,
     });
     const writeVersion = countWrites(client);
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const { logger, statementCount } = createStatementCounter();
+    const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,
       kind: 'pglite',
       exclusive: true,
       writeVersion,
+      statementCount,
       ping: async () => {
         await client.query('select 1');
       },
@@ -95,8 +106,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // An idle client can lose its connection (server restart, admin termination); without a
   // listener the pool's 'error' event would crash the process. The pool replaces the client.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  const writes = trackPostgresWrites(pool, url, console);
   try {
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const { logger, statementCount } = createStatementCounter();
+    const db = drizzleNodePg({ client: pool, schema, logger }) as unknown as Db;
     // Several processes may start at once against one server: one migrates, the others wait.
     const lockClient = await pool.connect();
     try {
@@ -110,12 +123,18 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       db,
       kind: 'postgres',
       exclusive: false,
+      writeVersion: writes.writeVersion,
+      statementCount,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await writes.close();
+        await pool.end();
+      },
     };
   } catch (error) {
+    await writes.close();
     await pool.end().catch(() => {});
     throw error;
   }

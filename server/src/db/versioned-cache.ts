@@ -4,8 +4,9 @@ export type VersionedCache<T> = { get(key: string, load: () => Promise<T>): Prom
  * Remembers loaded values while the database's write count stays the same (client.ts), so a hot read
  * costs no query and is never stale: any completed write, by any feature, makes every entry
  * a miss. Concurrent misses for one key share one load. `ttlMs` bounds answers that also
- * depend on the clock (trending's 7-day window). Without a write count (several server
- * processes share the database) nothing is cached.
+ * depend on the clock (trending's 7-day window). On PostgreSQL, another process's write is
+ * counted when its notification arrives, a few milliseconds after its commit
+ * (postgres-write-version.ts). Without a write count nothing is cached.
  */
 export function createVersionedCache<T>(options: {
   writeVersion: (() => number) | undefined;

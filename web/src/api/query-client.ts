@@ -20,6 +20,20 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
+/** Multipart calls (playlist covers): the browser sets the boundary, so no Content-Type here. */
+export async function apiFormRequest(method: string, url: string, form: FormData): Promise<Response> {
+  const res = await fetch(url, { method, body: form, credentials: 'include' });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** GET of a URL the key cannot express (paged lists with ?limit=&offset=). */
+export async function fetchJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
 export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
 export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {

@@ -1,6 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
+import { SongLikeButton } from '../features/likes/song-like-button';
+import { AddToPlaylistButton } from '../features/playlists/add-to-playlist-menu';
 import { songArtistPath, songCoverUrl } from '../ui/catalogue-links';
 import { CoverImage } from '../ui/cover-image';
 import { usePlayer } from './player-context';
@@ -48,15 +50,19 @@ export function LargePlayer() {
                 size={480}
                 className={`w-full rounded-card shadow-2xl shadow-black/60 ${COVER_FITS_HEIGHT}`}
               />
-              <div className="min-w-0">
-                <Dialog.Title className="truncate text-2xl font-extrabold tracking-tight">{currentSong.title}</Dialog.Title>
-                <Link
-                  to={songArtistPath(currentSong)}
-                  onClick={() => setShowLargePlayer(false)}
-                  className="mt-1 inline-block max-w-full truncate text-ink-muted hover:text-ink hover:underline"
-                >
-                  {currentSong.artist.name}
-                </Link>
+              <div className="flex items-center gap-1">
+                <div className="min-w-0 flex-1">
+                  <Dialog.Title className="truncate text-2xl font-extrabold tracking-tight">{currentSong.title}</Dialog.Title>
+                  <Link
+                    to={songArtistPath(currentSong)}
+                    onClick={() => setShowLargePlayer(false)}
+                    className="mt-1 inline-block max-w-full truncate text-ink-muted hover:text-ink hover:underline"
+                  >
+                    {currentSong.artist.name}
+                  </Link>
+                </div>
+                <AddToPlaylistButton song={currentSong} className="[&_svg]:size-6" />
+                <SongLikeButton song={currentSong} className="[&_svg]:size-6" />
               </div>
               <SeekBar sliderClassName={TOUCH_SLIDER} />
               <TransportControls size="large" />

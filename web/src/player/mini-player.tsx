@@ -1,9 +1,10 @@
 import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
+import { SongLikeButton } from '../features/likes/song-like-button';
 import { Button } from '../ui/button';
 import { usePlayer } from './player-context';
 import { SongSummary } from './song-summary';
 
-/** The phone's player row above the bottom bar: tap the song for the large player; previous, play/pause and next. */
+/** The phone's player row above the bottom bar: tap the song for the large player; its heart, previous, play/pause and next. */
 export function MiniPlayer() {
   const { currentSong, isPlaying, currentTime, duration, togglePlay, previous, next, setShowLargePlayer } = usePlayer();
   const hasSong = currentSong !== null;
@@ -29,6 +30,7 @@ export function MiniPlayer() {
           <SongSummary coverClassName="size-10" />
         </div>
       )}
+      <SongLikeButton song={currentSong} />
       <Button variant="ghost" size="icon" aria-label="Previous" disabled={!hasSong} onClick={previous}>
         <SkipBack aria-hidden />
       </Button>

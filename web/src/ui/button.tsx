@@ -2,7 +2,7 @@ import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 
-type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'danger';
 type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const variantClasses: Record<ButtonVariant, string> = {
@@ -10,6 +10,7 @@ const variantClasses: Record<ButtonVariant, string> = {
   secondary: 'bg-overlay text-ink hover:bg-line',
   ghost: 'text-ink-muted hover:bg-overlay hover:text-ink',
   outline: 'border border-line-strong text-ink hover:border-ink-subtle hover:bg-raised',
+  danger: 'bg-coral-500 text-white hover:bg-coral-400 active:bg-coral-700',
 };
 
 const sizeClasses: Record<ButtonSize, string> = {

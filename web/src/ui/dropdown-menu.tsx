@@ -1,20 +1,23 @@
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
-export function DropdownMenuContent({ children }: { children: ReactNode }) {
+export function DropdownMenuContent({ className, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         align="end"
         sideOffset={8}
-        className="z-50 min-w-60 rounded-card border border-line bg-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
-      >
-        {children}
-      </MenuPrimitive.Content>
+        collisionPadding={8}
+        className={cn(
+          'z-50 min-w-60 rounded-card border border-line bg-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in',
+          className,
+        )}
+        {...props}
+      />
     </MenuPrimitive.Portal>
   );
 }

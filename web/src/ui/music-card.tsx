@@ -1,6 +1,7 @@
 import type { Song } from '@kora/contracts';
-import { memo, type MouseEvent } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SongOptionsMenu } from '../features/playlists/add-to-playlist-menu';
 import type { PlaybackContext, PlayerApi } from '../player/player-types';
 import { songArtistPath, songCoverUrl } from './catalogue-links';
 import { cn } from './cn';
@@ -17,7 +18,16 @@ interface MusicCardProps {
   /** ...and it is playing: the button shows pause. */
   isActive: boolean;
   onToggle: PlayerApi['toggleSongPlayback'];
+  /**
+   * A control over the cover's top-right corner (the liked-songs heart). Pass a function that
+   * keeps its identity between renders, or every card renders again.
+   */
+  renderCoverAction?: ((song: Song) => ReactNode) | undefined;
 }
+
+/** Touch screens have no hover: the control is always there. With a mouse it appears on hover or focus. */
+const SHOWN_ON_HOVER =
+  'pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100 pointer-fine:data-[state=open]:opacity-100';
 
 /**
  * A song in a grid. The round button is the control for keyboards and screen readers; a tap
@@ -25,9 +35,18 @@ interface MusicCardProps {
  * Memoised and fed by its grid: the player's state changes every second while a song plays,
  * and only the cards whose state changed should render again.
  */
-export const MusicCard = memo(function MusicCard({ song, context, isCurrent, isActive, onToggle }: MusicCardProps) {
+export const MusicCard = memo(function MusicCard({
+  song,
+  context,
+  isCurrent,
+  isActive,
+  onToggle,
+  renderCoverAction,
+}: MusicCardProps) {
   function handleCardClick(event: MouseEvent<HTMLElement>) {
-    if (event.target instanceof Element && event.target.closest('a, button')) return;
+    // React passes clicks up from portals (the options menu, its dialog): only the card itself plays.
+    if (!(event.target instanceof Element) || !event.currentTarget.contains(event.target)) return;
+    if (event.target.closest('a, button')) return;
     onToggle(song, context);
   }
 
@@ -46,30 +65,36 @@ export const MusicCard = memo(function MusicCard({ song, context, isCurrent, isA
             30s Preview
           </span>
         )}
+        {renderCoverAction && <div className="absolute top-2 right-2">{renderCoverAction(song)}</div>}
         <PlayToggleButton
           label={song.title}
           isActive={isActive}
           onClick={() => onToggle(song, context)}
           className={cn(
             'absolute right-2 bottom-2',
-            // Touch screens have no hover: the button is always there. With a mouse it appears on hover or focus.
             !isCurrent &&
-              'pointer-fine:translate-y-1 pointer-fine:opacity-0 pointer-fine:group-focus-within:translate-y-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:translate-y-0 pointer-fine:group-hover:opacity-100',
+              'pointer-fine:translate-y-1 pointer-fine:group-focus-within:translate-y-0 pointer-fine:group-hover:translate-y-0',
+            !isCurrent && SHOWN_ON_HOVER,
           )}
         />
       </div>
-      <h3 className={cn('mt-3 truncate text-sm font-semibold', isCurrent && 'text-gold-300')} title={song.title}>
-        {song.title}
-      </h3>
-      <p className="mt-0.5 truncate text-xs text-ink-subtle">
-        <Link
-          to={songArtistPath(song)}
-          // The pseudo-element widens the tap area to about 44 px without taking space in the card.
-          className="relative hover:text-ink hover:underline after:absolute after:-inset-y-3.5 after:inset-x-0"
-        >
-          {song.artist.name}
-        </Link>
-      </p>
+      <div className="mt-3 flex items-start gap-1">
+        <div className="min-w-0 flex-1">
+          <h3 className={cn('truncate text-sm font-semibold', isCurrent && 'text-gold-300')} title={song.title}>
+            {song.title}
+          </h3>
+          <p className="mt-0.5 truncate text-xs text-ink-subtle">
+            <Link
+              to={songArtistPath(song)}
+              // The pseudo-element widens the tap area to about 44 px without taking space in the card.
+              className="relative hover:text-ink hover:underline after:absolute after:-inset-y-3.5 after:inset-x-0"
+            >
+              {song.artist.name}
+            </Link>
+          </p>
+        </div>
+        <SongOptionsMenu song={song} className={cn('-mt-1 -mr-1.5', SHOWN_ON_HOVER)} />
+      </div>
     </article>
   );
 });

@@ -39,10 +39,12 @@ interface MusicGridProps {
   context?: PlaybackContext;
   maxColumns?: MaxColumns;
   layout?: CardLayout;
+  /** A control over each cover's corner; a function defined once (module level), like the context. */
+  renderCoverAction?: (song: Song) => ReactNode;
 }
 
 /** Song cards; pass a context that keeps its identity between renders (useMemo), so cards can skip renders. */
-export function MusicGrid({ songs, context, maxColumns = 6, layout = 'grid' }: MusicGridProps) {
+export function MusicGrid({ songs, context, maxColumns = 6, layout = 'grid', renderCoverAction }: MusicGridProps) {
   const { currentSong, isPlaying, toggleSongPlayback } = usePlayer();
   return (
     <ul className={cardListClasses(layout, maxColumns)}>
@@ -56,6 +58,7 @@ export function MusicGrid({ songs, context, maxColumns = 6, layout = 'grid' }: M
               isCurrent={isCurrent}
               isActive={isCurrent && isPlaying}
               onToggle={toggleSongPlayback}
+              renderCoverAction={renderCoverAction}
             />
           </li>
         );

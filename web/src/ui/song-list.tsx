@@ -1,6 +1,7 @@
 import type { Song } from '@kora/contracts';
 import { AudioLines, Pause, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SongOptionsMenu } from '../features/playlists/add-to-playlist-menu';
 import { formatDuration } from '../player/format-duration';
 import { usePlayer } from '../player/player-context';
 import { songCoverUrl } from './catalogue-links';
@@ -49,7 +50,8 @@ export function SongList({
           <li
             key={song.id}
             className={cn(
-              'group relative grid min-h-14 grid-cols-[1.75rem_2.75rem_minmax(0,1fr)_auto] items-center gap-3 rounded-control px-2 py-1.5 transition-colors sm:px-3',
+              // Narrower number column and gaps on a phone leave the title room beside the options button.
+              'group relative grid min-h-14 grid-cols-[1.25rem_2.75rem_minmax(0,1fr)_auto_auto] items-center gap-2.5 rounded-control py-1.5 pr-0.5 pl-2 transition-colors sm:grid-cols-[1.75rem_2.75rem_minmax(0,1fr)_auto_auto] sm:gap-3 sm:pr-1.5 sm:pl-3',
               isCurrent ? 'bg-raised' : 'hover:bg-raised/70',
             )}
           >
@@ -85,6 +87,11 @@ export function SongList({
                 </span>
               )}
             </div>
+            <SongOptionsMenu
+              song={song}
+              // Above the title's stretched hit area. With a mouse it shows on hover or focus, like the row's play icon.
+              className="relative -ml-1 pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100 pointer-fine:data-[state=open]:opacity-100"
+            />
           </li>
         );
       })}

@@ -1,44 +1,228 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { COLLECTION_PAGE_SIZE } from '@kora/contracts';
+import { and, asc, desc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { playlistSongs, playlists, songs } from '../../db/schema.js';
+import { albums, artists, playlistSongs, playlists, songRenditions, songs, uploads, users } from '../../db/schema.js';
 import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
-export type PlaylistSummary = { playlist: PlaylistRow; songCount: number };
+/** A playlist with what its summary shows: the owner's current name (null for editorial ones) and its live songs. */
+export type PlaylistSummary = { playlist: PlaylistRow; ownerName: string | null; songCount: number };
+/** What decides who may change a playlist, and the cover a change may leave unused. */
+export type PlaylistAccess = { id: number; userId: number | null; isEditorial: boolean; coverKey: string | null };
+export type PlaylistEntry = { songId: number; position: number; isLive: boolean };
 
+const accessFields = {
+  id: playlists.id,
+  userId: playlists.userId,
+  isEditorial: playlists.isEditorial,
+  coverKey: playlists.coverKey,
+};
+
+/** `playlists.id`, qualified: bare, it would bind to songs.id inside the count's subquery. */
+const playlistIdColumn = sql`${playlists}.${sql.identifier('id')}`;
+
+/**
+ * Counts the songs the listing shows (live ones), so the count and the list always agree. The status
+ * is read per song by primary key: as a join, PostgreSQL with statistics hashed the whole songs
+ * table (6 ms at 50,000 songs, growing with the catalogue) instead of 1 ms of lookups.
+ */
+const liveSongCount = sql<number>`(
+  select count(*)::int from ${playlistSongs} ps
+  where ps.playlist_id = ${playlistIdColumn} and (select s.status from ${songs} s where s.id = ps.song_id) = 'live')`;
+
+/** Summaries with their owner's current name and live song count, in one query: any playlist list starts here. */
+export function selectPlaylistSummaries(db: Db) {
+  return db
+    .select({
+      playlist: playlists,
+      ownerName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      songCount: liveSongCount,
+    })
+    .from(playlists)
+    .leftJoin(users, eq(users.id, playlists.userId));
+}
+
+/**
+ * One page of the playlist's live songs in order, with credits, in one query. The page is chosen on
+ * the narrow join first, so credits are computed only for its songs, not for the rows an offset skips.
+ */
+function selectSongsPage(db: Db, playlistId: number | Placeholder, limit: number, offset: number) {
+  const page = db
+    .select({ songId: playlistSongs.songId, position: playlistSongs.position })
+    .from(playlistSongs)
+    .innerJoin(songs, eq(songs.id, playlistSongs.songId))
+    .where(and(eq(playlistSongs.playlistId, playlistId), isLive))
+    .orderBy(asc(playlistSongs.position), asc(playlistSongs.songId))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return selectSongsWithCredits(db).innerJoin(page, eq(page.songId, songs.id)).orderBy(asc(page.position), asc(page.songId));
+}
+
+/** Reads. The two behind GET /api/playlists/{id} are prepared: PostgreSQL then skips planning them (about half their cost). */
 export function createPlaylistQueries(db: Db) {
-  const summaries = () =>
-    db
-      .select({ playlist: playlists, songCount: count(playlistSongs.songId) })
-      .from(playlists)
-      .leftJoin(playlistSongs, eq(playlistSongs.playlistId, playlists.id))
-      .groupBy(playlists.id);
+  const summaryById = selectPlaylistSummaries(db).where(eq(playlists.id, sql.placeholder('id'))).prepare('playlist_summary_by_id');
+  const firstSongs = selectSongsPage(db, sql.placeholder('id'), COLLECTION_PAGE_SIZE, 0).prepare('playlist_first_songs');
 
   return {
     async listEditorial(): Promise<PlaylistSummary[]> {
-      return summaries().where(eq(playlists.isEditorial, true)).orderBy(playlists.id);
+      return selectPlaylistSummaries(db).where(eq(playlists.isEditorial, true)).orderBy(playlists.id);
     },
 
     async findSummary(id: number): Promise<PlaylistSummary | undefined> {
-      const [row] = await summaries().where(eq(playlists.id, id));
+      const [row] = await summaryById.execute({ id });
       return row;
-    },
-
-    /** The playlist's live songs in their order. */
-    async listSongs(playlistId: number): Promise<SongWithCredits[]> {
-      return selectSongsWithCredits(db)
-        .innerJoin(playlistSongs, eq(playlistSongs.songId, songs.id))
-        .where(and(eq(playlistSongs.playlistId, playlistId), isLive))
-        .orderBy(asc(playlistSongs.position), asc(songs.id));
     },
 
     /** The user's own playlists, newest first; editorial ones are never "own". */
     async listOwnedBy(userId: number): Promise<PlaylistSummary[]> {
-      return summaries()
+      return selectPlaylistSummaries(db)
         .where(and(eq(playlists.userId, userId), eq(playlists.isEditorial, false)))
         .orderBy(desc(playlists.createdAt), desc(playlists.id));
+    },
+
+    async listSongs(playlistId: number, limit: number, offset: number): Promise<SongWithCredits[]> {
+      if (limit === COLLECTION_PAGE_SIZE && offset === 0) return firstSongs.execute({ id: playlistId });
+      return selectSongsPage(db, playlistId, limit, offset);
+    },
+
+    async findAccess(id: number): Promise<PlaylistAccess | undefined> {
+      const [row] = await db.select(accessFields).from(playlists).where(eq(playlists.id, id));
+      return row;
     },
   };
 }
 
 export type PlaylistQueries = ReturnType<typeof createPlaylistQueries>;
+
+// One namespace for the locks on media keys, apart from the migration lock (db/client.ts).
+const MEDIA_KEY_LOCK_SPACE = 727275;
+
+/** Writes, and the reads they decide on, for one transaction (createPlaylistTransactions). */
+export function createPlaylistWrites(db: Db) {
+  return {
+    /** The playlist's access facts, holding its row until the transaction ends, so the answer stays true for its writes. */
+    async lockAccess(id: number): Promise<PlaylistAccess | undefined> {
+      const [row] = await db.select(accessFields).from(playlists).where(eq(playlists.id, id)).for('update');
+      return row;
+    },
+
+    async findOwnerName(userId: number): Promise<string | undefined> {
+      const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+      return row && `${row.firstName} ${row.lastName}`;
+    },
+
+    async insertPlaylist(values: { userId: number; name: string; description: string; coverKey: string | null; createdBy: string }): Promise<number> {
+      const [row] = await db.insert(playlists).values({ ...values, isEditorial: false }).returning({ id: playlists.id });
+      return row!.id;
+    },
+
+    /** Changes the given details (or none) and marks the playlist as changed now. */
+    async updatePlaylist(id: number, changes: { name?: string; description?: string | null; coverKey?: string }): Promise<void> {
+      await db
+        .update(playlists)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(playlists.id, id));
+    },
+
+    /** Its songs and likes go with it (foreign keys cascade). */
+    async deletePlaylist(id: number): Promise<void> {
+      await db.delete(playlists).where(eq(playlists.id, id));
+    },
+
+    async isLiveLocalSong(songId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: songs.id })
+        .from(songs)
+        .where(and(eq(songs.id, songId), isLive, eq(songs.source, 'local')));
+      return row !== undefined;
+    },
+
+    /** How many songs the playlist holds (hidden ones too) and the position after its last. */
+    async findEnd(playlistId: number): Promise<{ songCount: number; nextPosition: number }> {
+      const [row] = await db
+        .select({
+          songCount: sql<number>`count(*)::int`,
+          nextPosition: sql<number>`coalesce(max(${playlistSongs.position}) + 1, 0)::int`,
+        })
+        .from(playlistSongs)
+        .where(eq(playlistSongs.playlistId, playlistId));
+      return row!;
+    },
+
+    /** False when the song is already in the playlist (a song is in a playlist at most once). */
+    async insertSong(playlistId: number, songId: number, position: number): Promise<boolean> {
+      const inserted = await db
+        .insert(playlistSongs)
+        .values({ playlistId, songId, position })
+        .onConflictDoNothing()
+        .returning({ songId: playlistSongs.songId });
+      return inserted.length > 0;
+    },
+
+    /** Every song of the playlist in order, with whether the listing shows it. */
+    async listEntries(playlistId: number): Promise<PlaylistEntry[]> {
+      return db
+        .select({ songId: playlistSongs.songId, position: playlistSongs.position, isLive: sql<boolean>`${songs.status} = 'live'` })
+        .from(playlistSongs)
+        .innerJoin(songs, eq(songs.id, playlistSongs.songId))
+        .where(eq(playlistSongs.playlistId, playlistId))
+        .orderBy(asc(playlistSongs.position), asc(playlistSongs.songId));
+    },
+
+    /** Sets the positions of several songs in one statement. */
+    async setPositions(playlistId: number, moves: { songId: number; position: number }[]): Promise<void> {
+      if (moves.length === 0) return;
+      // Postgres array literals of integers the database gave us: one parameter each, whatever the count.
+      const songIds = `{${moves.map((move) => move.songId).join(',')}}`;
+      const positions = `{${moves.map((move) => move.position).join(',')}}`;
+      await db.execute(sql`
+        update ${playlistSongs} set position = moved.position
+        from (select unnest(${songIds}::int[]) as song_id, unnest(${positions}::int[]) as position) as moved
+        where ${playlistSongs}.playlist_id = ${playlistId} and ${playlistSongs}.song_id = moved.song_id`);
+    },
+
+    /** False when the song was not in the playlist. */
+    async deleteSong(playlistId: number, songId: number): Promise<boolean> {
+      const deleted = await db
+        .delete(playlistSongs)
+        .where(and(eq(playlistSongs.playlistId, playlistId), eq(playlistSongs.songId, songId)))
+        .returning({ songId: playlistSongs.songId });
+      return deleted.length > 0;
+    },
+
+    /**
+     * Serializes, until the transaction ends, everything that stores, references or deletes these
+     * media keys: keys are content-addressed, so two playlists can share one cover object. Taken
+     * in sorted order, so two transactions wanting the same keys cannot deadlock.
+     */
+    async lockMediaKeys(keys: string[]): Promise<void> {
+      for (const key of [...new Set(keys)].sort()) {
+        await db.execute(sql`select pg_advisory_xact_lock(${MEDIA_KEY_LOCK_SPACE}, hashtext(${key}))`);
+      }
+    },
+
+    /** Whether any row still points at this stored object. */
+    async isMediaKeyInUse(key: string): Promise<boolean> {
+      const references = await unionAll(
+        db.select({ one: sql`1` }).from(playlists).where(eq(playlists.coverKey, key)),
+        db.select({ one: sql`1` }).from(albums).where(eq(albums.coverKey, key)),
+        db.select({ one: sql`1` }).from(artists).where(eq(artists.imageKey, key)),
+        db.select({ one: sql`1` }).from(songs).where(eq(songs.coverKey, key)),
+        db.select({ one: sql`1` }).from(songs).where(eq(songs.fileKey, key)),
+        db.select({ one: sql`1` }).from(songRenditions).where(eq(songRenditions.fileKey, key)),
+        db.select({ one: sql`1` }).from(uploads).where(eq(uploads.storageKey, key)),
+      ).limit(1);
+      return references.length > 0;
+    },
+  };
+}
+
+export type PlaylistWrites = ReturnType<typeof createPlaylistWrites>;
+
+/** Runs `work` in one transaction, with the playlist writes bound to it. */
+export function createPlaylistTransactions(db: Db) {
+  return <T>(work: (writes: PlaylistWrites) => Promise<T>): Promise<T> => db.transaction((tx) => work(createPlaylistWrites(tx)));
+}
+export type PlaylistTransactions = ReturnType<typeof createPlaylistTransactions>;

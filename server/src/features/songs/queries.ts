@@ -6,10 +6,32 @@ import type { SubscriptionState } from './rendition-choice.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type FeaturedCredit = { id: number; name: string };
+/**
+ * What presentSong reads, and nothing more: whole rows carried the search vector and lyrics,
+ * and decoding them was most of a long list's cost on PostgreSQL.
+ */
+const songListColumns = {
+  id: songs.id,
+  title: songs.title,
+  artistId: songs.artistId,
+  duration: songs.duration,
+  coverKey: songs.coverKey,
+  playCount: songs.playCount,
+  source: songs.source,
+  isExternal: songs.isExternal,
+  isPreview: songs.isPreview,
+  externalId: songs.externalId,
+  deezerId: songs.deezerId,
+  previewUrl: songs.previewUrl,
+  externalCoverUrl: songs.externalCoverUrl,
+};
+const artistListColumns = { id: artists.id, name: artists.name, imageKey: artists.imageKey, deezerId: artists.deezerId };
+
+export type SongListFields = { [K in keyof typeof songListColumns]: SongRow[K] };
 export type SongWithCredits = {
-  song: SongRow;
-  artist: typeof artists.$inferSelect;
-  album: typeof albums.$inferSelect | null;
+  song: SongListFields;
+  artist: { [K in keyof typeof artistListColumns]: (typeof artists.$inferSelect)[K] };
+  album: { id: number; title: string; coverKey: string | null } | null;
   /** Present when the query fetched the "ft." credits. */
   featuredArtists?: FeaturedCredit[];
 };
@@ -45,7 +67,12 @@ export const featuredArtistsColumn = sql<FeaturedCredit[]>`coalesce((
 /** Songs with their artist, album and featured credits: the shape presentSong takes. */
 export function selectSongsWithCredits(db: Db) {
   return db
-    .select({ song: songs, artist: artists, album: albumOfSong, featuredArtists: featuredArtistsColumn })
+    .select({
+      song: songListColumns,
+      artist: artistListColumns,
+      album: { id: albumOfSong.id, title: albumOfSong.title, coverKey: albumOfSong.coverKey },
+      featuredArtists: featuredArtistsColumn,
+    })
     .from(songs)
     .innerJoin(artists, eq(artists.id, songs.artistId))
     .leftJoin(albumOfSong, eq(albumOfSong.id, songs.albumId));

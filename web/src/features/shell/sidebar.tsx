@@ -1,8 +1,13 @@
 import { PRODUCT_NAME, SIDEBAR_LIST_LIMIT, type Playlist } from '@kora/contracts';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { editorialPlaylistsQuery, myPlaylistsQuery } from '../playlists/api';
+import { CreatePlaylistDialog } from '../playlists/create-playlist-dialog';
+import { playlistPath } from '../../ui/catalogue-links';
 import { cn } from '../../ui/cn';
+import { IconButton } from '../../ui/icon-button';
 import { Logo } from '../../ui/logo';
 import { SIDEBAR_LIBRARY_LINKS, SIDEBAR_MAIN_LINKS, isLinkActive, type NavLinkItem } from './nav-links';
 
@@ -23,7 +28,22 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         <SidebarLinks links={SIDEBAR_MAIN_LINKS} onNavigate={onNavigate} />
         <div className="mx-3 my-4 h-px bg-line" />
         <SidebarLinks links={SIDEBAR_LIBRARY_LINKS} onNavigate={onNavigate} />
-        <SidebarSection title="My Playlists" query={myPlaylistsQuery} onNavigate={onNavigate} />
+        <SidebarSection
+          title="My Playlists"
+          query={myPlaylistsQuery}
+          onNavigate={onNavigate}
+          action={
+            // In the phone drawer the dialog opens above it; the drawer closes once the new playlist opens.
+            <CreatePlaylistDialog
+              onCreated={onNavigate}
+              trigger={
+                <IconButton label="Create Playlist" className="-mr-2">
+                  <Plus aria-hidden />
+                </IconButton>
+              }
+            />
+          }
+        />
         <SidebarSection title="Made for You" query={editorialPlaylistsQuery} onNavigate={onNavigate} />
       </div>
     </nav>
@@ -61,27 +81,41 @@ type SidebarSectionProps = {
   title: string;
   query: UseQueryOptions<Playlist[], Error, Playlist[], readonly unknown[]>;
   onNavigate: (() => void) | undefined;
+  /** A button beside the heading (Create Playlist). */
+  action?: ReactNode;
 };
 
-function SidebarSection({ title, query, onNavigate }: SidebarSectionProps) {
+function SidebarSection({ title, query, onNavigate, action }: SidebarSectionProps) {
   const { data, isPending } = useQuery(query);
+  const { pathname } = useLocation();
   const shown = data?.slice(0, SIDEBAR_LIST_LIMIT) ?? [];
   return (
     <section className="mt-6 px-3">
-      <h2 className="text-xs font-semibold tracking-wider text-ink-subtle uppercase">{title}</h2>
+      <div className="flex min-h-10 items-center justify-between gap-2">
+        <h2 className="text-xs font-semibold tracking-wider text-ink-subtle uppercase">{title}</h2>
+        {action}
+      </div>
       {shown.length > 0 ? (
-        <ul className="mt-2 grid gap-0.5">
-          {shown.map((playlist) => (
-            <li key={playlist.id}>
-              <Link
-                to={`/playlist/${playlist.id}`}
-                onClick={onNavigate}
-                className="-mx-3 flex h-10 items-center truncate rounded-control px-3 text-sm text-ink-muted transition-colors hover:bg-raised/60 hover:text-ink md:h-9"
-              >
-                <span className="truncate">{playlist.name}</span>
-              </Link>
-            </li>
-          ))}
+        <ul className="mt-1 grid gap-0.5">
+          {shown.map((playlist) => {
+            const path = playlistPath(playlist.id);
+            const isActive = pathname === path;
+            return (
+              <li key={playlist.id}>
+                <Link
+                  to={path}
+                  onClick={onNavigate}
+                  aria-current={isActive ? 'page' : undefined}
+                  className={cn(
+                    '-mx-3 flex h-10 items-center truncate rounded-control px-3 text-sm transition-colors md:h-9',
+                    isActive ? 'bg-raised text-ink' : 'text-ink-muted hover:bg-raised/60 hover:text-ink',
+                  )}
+                >
+                  <span className="truncate">{playlist.name}</span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       ) : (
         !isPending && <p className="mt-2 text-sm text-ink-subtle">No playlists yet</p>

@@ -1,0 +1,2 @@
+CREATE INDEX "liked_songs_user_recent_idx" ON "liked_songs" USING btree ("user_id","created_at","song_id");--> statement-breakpoint
+CREATE INDEX "songs_not_live_idx" ON "songs" USING btree ("id") WHERE "songs"."status" <> 'live';

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, notExists, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { likedPlaylists, likedSongs, playlists, songs } from '../../db/schema.js';
+import { type PlaylistSummary, selectPlaylistSummaries } from '../playlists/queries.js';
+import { isLive, selectSongsWithCredits, type SongRow, type SongWithCredits } from '../songs/queries.js';
+
+export function createLikeQueries(db: Db) {
+  /**
+   * The song `songId` names, if it is not live. Liked songs are counted as the likes with no such
+   * song: the few songs that are not live come from a small partial index (songs_not_live_idx),
+   * where a join to the live songs would read the whole catalogue.
+   */
+  const notLiveSong = (songId: AnyPgColumn) =>
+    db
+      .select({ one: sql`1` })
+      .from(songs)
+      // A literal, not a parameter, so the planner can always match the partial index's predicate.
+      .where(and(eq(songs.id, songId), sql`${songs.status} <> 'live'`));
+  const songLike = (userId: number, songId: number) =>
+    db
+      .select({ one: sql`1` })
+      .from(likedSongs)
+      .where(and(eq(likedSongs.userId, userId), eq(likedSongs.songId, songId)));
+  const playlistLike = (userId: number, playlistId: number) =>
+    db
+      .select({ one: sql`1` })
+      .from(likedPlaylists)
+      .where(and(eq(likedPlaylists.userId, userId), eq(likedPlaylists.playlistId, playlistId)));
+
+  return {
+    /** A live song and whether the user likes it, in one round trip. */
+    async findLiveSongLike(userId: number, songId: number): Promise<{ source: SongRow['source']; isLiked: boolean } | undefined> {
+      const [row] = await db
+        .select({ source: songs.source, isLiked: sql<boolean>`exists(${songLike(userId, songId)})` })
+        .from(songs)
+        .where(and(eq(songs.id, songId), isLive))
+        .limit(1);
+      return row;
+    },
+
+    /** Liking twice keeps one like (and its first date). */
+    async insertSongLike(userId: number, songId: number): Promise<void> {
+      await db.insert(likedSongs).values({ userId, songId }).onConflictDoNothing();
+    },
+
+    async deleteSongLike(userId: number, songId: number): Promise<void> {
+      await db.delete(likedSongs).where(and(eq(likedSongs.userId, userId), eq(likedSongs.songId, songId)));
+    },
+
+    /** The user's liked live songs, most recently liked first, with their credits in the same query. */
+    async listLikedSongs(userId: number, limit: number, offset: number): Promise<SongWithCredits[]> {
+      return selectSongsWithCredits(db)
+        .innerJoin(likedSongs, eq(likedSongs.songId, songs.id))
+        .where(and(eq(likedSongs.userId, userId), isLive))
+        .orderBy(desc(likedSongs.createdAt), desc(likedSongs.songId))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Counts what listLikedSongs lists: a like of a song that is no longer live does not count. */
+    async countLikedSongs(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(likedSongs)
+        .where(and(eq(likedSongs.userId, userId), notExists(notLiveSong(likedSongs.songId))));
+      return row?.count ?? 0;
+    },
+
+    /** Whether the playlist exists (anyone signed in may open it) and the user likes it. */
+    async findPlaylistLike(userId: number, playlistId: number): Promise<{ isLiked: boolean } | undefined> {
+      const [row] = await db
+        .select({ isLiked: sql<boolean>`exists(${playlistLike(userId, playlistId)})` })
+        .from(playlists)
+        .where(eq(playlists.id, playlistId))
+        .limit(1);
+      return row;
+    },
+
+    async insertPlaylistLike(userId: number, playlistId: number): Promise<void> {
+      await db.insert(likedPlaylists).values({ userId, playlistId }).onConflictDoNothing();
+    },
+
+    async deletePlaylistLike(userId: number, playlistId: number): Promise<void> {
+      await db.delete(likedPlaylists).where(and(eq(likedPlaylists.userId, userId), eq(likedPlaylists.playlistId, playlistId)));
+    },
+
+    /** The user's liked playlists as summaries, most recently liked first, in one query. */
+    async listLikedPlaylists(userId: number): Promise<PlaylistSummary[]> {
+      return selectPlaylistSummaries(db)
+        .innerJoin(likedPlaylists, eq(likedPlaylists.playlistId, playlists.id))
+        .where(eq(likedPlaylists.userId, userId))
+        .orderBy(desc(likedPlaylists.createdAt), desc(playlists.id));
+    },
+
+    async countLikedPlaylists(userId: number): Promise<number> {
+      const [row] = await db.select({ count: count() }).from(likedPlaylists).where(eq(likedPlaylists.userId, userId));
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type LikeQueries = ReturnType<typeof createLikeQueries>;
