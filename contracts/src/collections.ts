@@ -1,24 +1,17 @@
 import { z } from 'zod';
+import {
+  COLLECTION_PAGE_MAX,
+  COLLECTION_PAGE_SIZE,
+  DEFAULT_PLAYLIST_DESCRIPTION,
+  PLAYLIST_DESCRIPTION_MAX_LENGTH,
+  PLAYLIST_NAME_MAX_LENGTH,
+  PLAYLIST_NAME_REQUIRED_MESSAGE,
+} from './constants.js';
 
 /**
  * Likes and playlists (spec sections 3, 5 and 7). Playlist create and edit are multipart; their
  * text fields are validated with these schemas after the files are taken out.
  */
-
-/** The spec's own texts for the rules of section 5. */
-export const PLAYLIST_NAME_REQUIRED_MESSAGE = 'Please enter a playlist name.';
-export const DEFAULT_PLAYLIST_DESCRIPTION = 'A collection of songs';
-export const NON_LOCAL_LIKE_TITLE = 'Feature not available';
-export const NON_LOCAL_LIKE_MESSAGE = 'You can only like songs from your library.';
-
-export const PLAYLIST_NAME_MAX_LENGTH = 100;
-export const PLAYLIST_DESCRIPTION_MAX_LENGTH = 500;
-/** Largest cover a listener may send (it is resized on the server). */
-export const PLAYLIST_COVER_MAX_BYTES = 10 * 1024 * 1024;
-/** Songs per page of a playlist or of liked songs: a 1,000-song playlist is not sent in one answer. */
-export const COLLECTION_PAGE_SIZE = 100;
-export const COLLECTION_PAGE_MAX = 500;
-export const PLAYLIST_MAX_SONGS = 5_000;
 
 const playlistName = z
   .string({ error: PLAYLIST_NAME_REQUIRED_MESSAGE })

@@ -52,4 +52,24 @@ export const STREAM_QUALITY_KBPS = { low: 96, medium: 160, high: 320 } as const;
 
 export const SONG_SOURCES = ['local', 'deezer', 'youtube', 'soundcloud'] as const;
 
+/** Which rendition the player asks for (?quality= on the stream URL); the server caps it by plan. */
+export const STREAM_QUALITIES = ['data-saver', 'low', 'medium', 'high', 'auto'] as const;
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+
 export const PRODUCT_NAME = 'Kora';
+
+// Likes and playlists: the spec's texts (sections 5 and 8) and limits. Here, not beside their
+// schemas in collections.ts, so the web app imports them without bundling zod.
+export const PLAYLIST_NAME_REQUIRED_MESSAGE = 'Please enter a playlist name.';
+export const DEFAULT_PLAYLIST_DESCRIPTION = 'A collection of songs';
+export const NON_LOCAL_LIKE_TITLE = 'Feature not available';
+export const NON_LOCAL_LIKE_MESSAGE = 'You can only like songs from your library.';
+
+export const PLAYLIST_NAME_MAX_LENGTH = 100;
+export const PLAYLIST_DESCRIPTION_MAX_LENGTH = 500;
+/** Largest cover a listener may send (it is resized on the server). */
+export const PLAYLIST_COVER_MAX_BYTES = 10 * 1024 * 1024;
+/** Songs per page of a playlist or of liked songs: a 1,000-song playlist is not sent in one answer. */
+export const COLLECTION_PAGE_SIZE = 100;
+export const COLLECTION_PAGE_MAX = 500;
+export const PLAYLIST_MAX_SONGS = 5_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_QUALITIES } from './constants.js';
 
 /** POST /api/songs/{id}/play. The body may be absent (spec section 7: "or no body in one view"). */
 export const recordPlayRequestSchema = z
@@ -19,8 +20,6 @@ export const recordPlayResponseSchema = z.object({
 });
 export type RecordPlayResponse = z.infer<typeof recordPlayResponseSchema>;
 
-/** Which rendition the player asks for (?quality= on the stream URL); the server caps it by plan. */
-export const STREAM_QUALITIES = ['data-saver', 'low', 'medium', 'high', 'auto'] as const;
 export const streamQuerySchema = z.object({
   quality: z.enum(STREAM_QUALITIES, { error: `quality must be one of ${STREAM_QUALITIES.join(', ')}` }).default('auto'),
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { artistSchema, songSchema, songSourceSchema } from './catalogue.js';
-
-export const SEARCH_QUERY_MAX_LENGTH = 200;
+import { SEARCH_QUERY_MAX_LENGTH } from './constants.js';
 
 export const searchQuerySchema = z.object({
   q: z
