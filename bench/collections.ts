@@ -134,8 +134,8 @@ function pairsOf(fixture: Fixture): Pair[] {
 }
 
 async function statementsFor(app: FastifyInstance, database: Database, url: string, cookie: string): Promise<number> {
-  // In embedded mode answers may be served from memory until the next write: a write that
-  // changes nothing first, so this answer is computed from the database.
+  // Answers may be served from memory until the next write: a write that changes nothing
+  // first, so this answer is computed from the database.
   await database.db.execute(sql`update users set bio = bio where false`);
   const before = database.statementCount();
   const response = await app.inject({ method: 'GET', url, headers: { cookie } });
@@ -153,7 +153,7 @@ async function countStatements(backend: Backend, app: FastifyInstance, pairs: Pa
   const how =
     backend.database.kind === 'pglite'
       ? 'cold: a write before each request empties the read cache; sessions cached'
-      : 'no read cache; each count includes the session lookup';
+      : 'cold: a write before each request empties the read cache; each count includes the session lookup';
   console.log(`\n${backend.label}: SQL statements per request (${how})`);
   console.log('call                          large                  small                  result');
   let passed = true;
