@@ -73,3 +73,19 @@ export const PLAYLIST_COVER_MAX_BYTES = 10 * 1024 * 1024;
 export const COLLECTION_PAGE_SIZE = 100;
 export const COLLECTION_PAGE_MAX = 500;
 export const PLAYLIST_MAX_SONGS = 5_000;
+
+// Uploads (spec sections 3, 4, 5 and 8).
+export const RELEASE_TYPES = ['single', 'ep', 'album'] as const;
+export const AUDIO_FORMATS = ['MP3', 'WAV', 'FLAC', 'AAC', 'OGG', 'M4A'] as const;
+export const DEFAULT_ALBUM_TITLE = 'Unknown Album';
+export const AUDIO_REQUIRED_MESSAGE = 'Please select an audio file to upload.';
+export const TITLE_AND_ARTIST_REQUIRED_MESSAGE = 'Please enter both song title and artist name.';
+export const MISSING_INFORMATION_TITLE = 'Missing Information';
+export const MISSING_INFORMATION_MESSAGE = 'Please fill in all required fields for all tracks.';
+export const UPLOAD_FAILED_MESSAGE = 'Failed to upload music. Please try again.';
+export const UPLOAD_SUCCESS_MESSAGE = 'Music uploaded successfully!';
+/** Defaults; the server's limits are settings (UPLOAD_MAX_AUDIO_MB, UPLOAD_MAX_COVER_MB). */
+export const DEFAULT_MAX_AUDIO_BYTES = 200 * 1024 * 1024;
+export const DEFAULT_MAX_COVER_BYTES = 10 * 1024 * 1024;
+/** Rendition bitrates: data saver, standard, and premium when the source is good enough. */
+export const RENDITION_BITRATES_KBPS = { dataSaver: 64, standard: 128, premium: 320 } as const;

@@ -6,3 +6,4 @@ export * from './catalogue.js';
 export * from './listening.js';
 export * from './search.js';
 export * from './collections.js';
+export * from './uploads.js';

@@ -73,6 +73,22 @@ export function createLocalStorage(root: string): MediaStorage {
       await fs.rm(pathOf(key), { force: true });
     },
 
+    async *list() {
+      const shards = await fs.readdir(root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const shard of shards) {
+        if (!shard.isDirectory() || !/^[0-9a-f]{2}$/.test(shard.name)) continue;
+        for (const name of await fs.readdir(path.join(root, shard.name))) {
+          const key = `${shard.name}/${name}`;
+          if (!isValidKey(key)) continue;
+          const info = await fs.stat(path.join(root, key)).catch(() => undefined);
+          if (info) yield { key, size: info.size, modifiedAt: info.mtime };
+        }
+      }
+    },
+
     async check() {
       await fs.mkdir(tmpDir, { recursive: true });
       const probe = path.join(tmpDir, `health-${randomUUID()}`);

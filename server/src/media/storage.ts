@@ -11,6 +11,8 @@ export interface MediaStorage {
   stat(key: string): Promise<ObjectInfo | undefined>;
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Every stored object (the orphan sweep compares them with the keys rows refer to). */
+  list(): AsyncIterable<{ key: string } & ObjectInfo>;
   /** Throws when the store cannot be written and read. */
   check(): Promise<void>;
 }
