@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 // Tests import @kora/contracts from its TypeScript source (no build first); Vite resolves
-// node-side imports through the ssr options.
+// node-side imports through the ssr options, with Node's own conditions: no 'module', which
+// the AWS SDK maps to bundler-only ESM (extensionless imports) that Node cannot load.
 const resolve = { conditions: ['kora-source', 'module', 'browser', 'development|production'] };
-const ssr = { resolve: { conditions: ['kora-source', 'module', 'node', 'development|production'] } };
+const ssr = { resolve: { conditions: ['kora-source', 'node', 'development|production'] } };
 
 // API suites run once per real database: always embedded PGlite, and PostgreSQL when one is given.
 const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];

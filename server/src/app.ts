@@ -28,6 +28,7 @@ import { playlistRoutes } from './features/playlists/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { createSongQueries } from './features/songs/queries.js';
 import { songRoutes } from './features/songs/routes.js';
+import { uploadRoutes } from './features/uploads/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, storage, logger = true }: App
   await app.register(playlistRoutes, { db: database.db, storage, writeVersion: database.writeVersion });
   await app.register(likeRoutes, { queries: createLikeQueries(database.db), writeVersion: database.writeVersion });
   await app.register(searchRoutes, { db: database.db, sources: [] });
+  await app.register(uploadRoutes, { db: database.db, storage, limits: config.uploadLimits });
 
   await registerWebApp(app, config.webDist ?? defaultWebDist);
   return app;

@@ -1,5 +1,9 @@
+import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_MAX_AUDIO_BYTES, DEFAULT_MAX_COVER_BYTES } from '@kora/contracts';
 import { z } from 'zod';
+
+const MEGABYTE = 1024 * 1024;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -21,7 +25,31 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // Megabytes; at most 2,000 because a song's size is a 32-bit column.
+  UPLOAD_MAX_AUDIO_MB: z.coerce.number().positive().max(2000).default(DEFAULT_MAX_AUDIO_BYTES / MEGABYTE),
+  UPLOAD_MAX_COVER_MB: z.coerce.number().positive().max(100).default(DEFAULT_MAX_COVER_BYTES / MEGABYTE),
+  JOBS_ENABLED: bool.default(true),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  ORPHAN_GRACE_MINUTES: z.coerce.number().min(0).default(60),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2…); absent means AWS itself. */
+  endpoint: string | undefined;
+  /** Absent means the AWS SDK's default chain (AWS_* variables, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `host/bucket/key` addresses instead of `bucket.host/key`, as most self-hosted stores need. */
+  forcePathStyle: boolean;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -41,6 +69,14 @@ export type Config = {
   /** Built SPA to serve; absent or missing folder means API only. */
   webDist: string | undefined;
   shutdownTimeoutMs: number;
+  /** Largest audio file and cover image one upload may send (each file on its own). */
+  uploadLimits: { maxAudioBytes: number; maxCoverBytes: number };
+  /** Background jobs of this process (jobs/worker.ts); several processes may run them on one PostgreSQL database. */
+  jobs: { enabled: boolean; concurrency: number; leaseMs: number };
+  /** Stored objects no row refers to are deleted at start once they are this old (jobs/orphan-sweep.ts). */
+  orphanGraceMs: number;
+  /** S3-compatible object storage for media; absent means the local folder dataDir/media. */
+  s3: S3Settings | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -49,8 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings in the environment mean "unset", as in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...s3SettingProblems(present),
+  ];
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -69,5 +108,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    uploadLimits: {
+      maxAudioBytes: Math.round(e.UPLOAD_MAX_AUDIO_MB * MEGABYTE),
+      maxCoverBytes: Math.round(e.UPLOAD_MAX_COVER_MB * MEGABYTE),
+    },
+    // One ffmpeg per job: by default one per core, so transcoding never starves the API of every core.
+    jobs: { enabled: e.JOBS_ENABLED, concurrency: e.JOB_CONCURRENCY ?? os.availableParallelism(), leaseMs: e.JOB_LEASE_SECONDS * 1000 },
+    orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
+}
+
+/**
+ * S3 settings that only make sense together: without S3_BUCKET the others would be silently
+ * ignored and media written to the local folder; half a key pair would fall back to other
+ * credentials.
+ */
+function s3SettingProblems(env: Record<string, string | undefined>): string[] {
+  const others = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((name) => env[name]);
+  if (!env.S3_BUCKET) {
+    return others.length > 0 ? [`S3_BUCKET: needed to use S3 storage (${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set)`] : [];
+  }
+  const id = Boolean(env.S3_ACCESS_KEY_ID);
+  const secret = Boolean(env.S3_SECRET_ACCESS_KEY);
+  if (id && !secret) return ['S3_SECRET_ACCESS_KEY: needed with S3_ACCESS_KEY_ID (set both, or neither to use the AWS default credentials)'];
+  if (secret && !id) return ['S3_ACCESS_KEY_ID: needed with S3_SECRET_ACCESS_KEY (set both, or neither to use the AWS default credentials)'];
+  return [];
 }

@@ -1,26 +1,27 @@
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { seedDemoCatalogue } from './db/seed/demo-seed.js';
-import { createLocalStorage } from './media/local-storage.js';
+import { startBackgroundWork } from './jobs/background.js';
+import { openStorage } from './media/open-storage.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  const storage = await openStorage(config);
   const app = await buildApp({ config, database, storage });
 
   if (config.seed === 'demo') {
     await seedDemoCatalogue({ db: database.db, storage, log: app.log });
   }
+  const background = startBackgroundWork({ config, db: database.db, storage, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: finishing in-flight requests, then closing the database`);
+    app.log.info(`${signal}: finishing in-flight requests and jobs, then closing the database`);
     const timer = setTimeout(() => {
       app.log.error('Shutdown took too long; exiting');
       process.exit(1);
@@ -30,8 +31,8 @@ async function main(): Promise<void> {
     // or the server would wait out their idle timeout before it can finish closing.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     try {
-      await app.close();
-      clearInterval(sweep);
+      // Running jobs get half the shutdown time to finish; the rest are given back for another process.
+      await Promise.all([app.close().finally(() => clearInterval(sweep)), background.stop(config.shutdownTimeoutMs / 2)]);
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router';
 import { useAuth } from './features/auth/use-auth';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { RadioPage } from './features/radio/radio-page';
-import { UploadPage } from './features/upload/upload-page';
 import { LoadingScreen } from './ui/loading-screen';
 
 // Signed-out visitors never download the shell and player; listeners never download the landing page.
@@ -21,6 +20,7 @@ const LibraryPage = lazy(() => import('./features/library/library-page').then((m
 const PlaylistPage = lazy(() =>
   import('./features/playlists/playlist-page').then((m) => ({ default: m.PlaylistPage })),
 );
+const UploadPage = lazy(() => import('./features/upload/upload-page').then((m) => ({ default: m.UploadPage })));
 const AlbumPage = lazy(() => import('./features/albums/album-page').then((m) => ({ default: m.AlbumPage })));
 const DesignPreviewPage = lazy(() =>
   import('./features/design-preview/design-preview-page').then((m) => ({ default: m.DesignPreviewPage })),

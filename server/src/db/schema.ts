@@ -71,6 +71,8 @@ export const artists = pgTable(
   (t) => [
     uniqueIndex('artists_deezer_id_unique').on(t.deezerId),
     index('artists_name_idx').on(t.name),
+    // An upload credits an existing artist whatever the case of the name it was sent.
+    index('artists_name_lower_idx').on(sql`lower(${t.name})`),
     // Without fast update: PGlite never vacuums, and a pending list left unmerged slows every search.
     index('artists_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
@@ -456,6 +458,10 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_ready_idx').on(t.status, t.runAt),
     index('jobs_lease_idx').on(t.status, t.leaseExpiresAt),
+    // "My releases" reads each release's progress from its job.
+    index('jobs_release_idx')
+      .on(sql`(${t.payload} ->> 'releaseId')`)
+      .where(sql`${t.type} = 'process-release'`),
   ],
 );
 

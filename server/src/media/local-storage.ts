@@ -1,19 +1,23 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { stageFile } from './staged-file.js';
 import { isValidKey, keyFor, type MediaStorage, type StoredObject } from './storage.js';
 
 const ONE_READ_MAX_BYTES = 256 * 1024;
+
+/** Where writes are staged: inside the root, so the final rename stays on one filesystem. */
+export function localStagingDir(root: string): string {
+  return path.join(root, 'tmp');
+}
 
 /**
  * Content-addressed files under one folder. Writes go to a temporary file first and are
  * renamed into place, so a reader never sees half a file and a crash leaves only temp files.
  */
 export function createLocalStorage(root: string): MediaStorage {
-  const tmpDir = path.join(root, 'tmp');
+  const stagingDir = localStagingDir(root);
 
   function pathOf(key: string): string {
     if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
@@ -24,28 +28,15 @@ export function createLocalStorage(root: string): MediaStorage {
     kind: 'local',
 
     async put(body, { extension }): Promise<StoredObject> {
-      await fs.mkdir(tmpDir, { recursive: true });
-      const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
-      const hash = createHash('sha256');
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          size += chunk.length;
-          callback(null, chunk);
-        },
-      });
+      const staged = await stageFile(body, stagingDir);
       try {
-        const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-        await pipeline(source, counter, createWriteStream(tmpPath, { flags: 'wx' }));
-        const sha256 = hash.digest('hex');
-        const key = keyFor(sha256, extension);
+        const key = keyFor(staged.sha256, extension);
         const finalPath = pathOf(key);
         await fs.mkdir(path.dirname(finalPath), { recursive: true });
-        await fs.rename(tmpPath, finalPath);
-        return { key, size, sha256 };
+        await fs.rename(staged.path, finalPath);
+        return { key, size: staged.size, sha256: staged.sha256 };
       } catch (error) {
-        await fs.rm(tmpPath, { force: true });
+        await fs.rm(staged.path, { force: true });
         throw error;
       }
     },
@@ -74,26 +65,32 @@ export function createLocalStorage(root: string): MediaStorage {
     },
 
     async *list() {
-      const shards = await fs.readdir(root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return [];
-        throw error;
-      });
-      for (const shard of shards) {
-        if (!shard.isDirectory() || !/^[0-9a-f]{2}$/.test(shard.name)) continue;
-        for (const name of await fs.readdir(path.join(root, shard.name))) {
-          const key = `${shard.name}/${name}`;
+      for (const shard of await readDirIfPresent(root)) {
+        if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+        for (const name of await readDirIfPresent(path.join(root, shard))) {
+          const key = `${shard}/${name}`;
           if (!isValidKey(key)) continue;
+          // Deleted since the folder was read: not stored any more, so not listed.
           const info = await fs.stat(path.join(root, key)).catch(() => undefined);
-          if (info) yield { key, size: info.size, modifiedAt: info.mtime };
+          if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
         }
       }
     },
 
     async check() {
-      await fs.mkdir(tmpDir, { recursive: true });
-      const probe = path.join(tmpDir, `health-${randomUUID()}`);
+      await fs.mkdir(stagingDir, { recursive: true });
+      // Named like a staged write, so a crash right here leaves a file the start-up clean-up removes.
+      const probe = path.join(stagingDir, `health-${randomUUID()}.part`);
       await fs.writeFile(probe, 'ok');
       await fs.rm(probe);
     },
   };
+}
+
+/** A folder's entries; none when it does not exist (nothing stored yet, or a shard just emptied). */
+async function readDirIfPresent(dir: string): Promise<string[]> {
+  return fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
+    throw error;
+  });
 }

@@ -28,7 +28,7 @@ describe('session guard', () => {
   it('leaves health reachable without a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: { ok: true }, media: { ok: true, kind: 'local' } });
+    expect(response.json()).toMatchObject({ status: 'ok', database: { ok: true }, media: { ok: true, kind: t.storage.kind } });
   });
 });
 

@@ -37,3 +37,21 @@ export async function buildPhotoWithExif({ width = 1200, height = 600 } = {}): P
 export function buildPng(colour: string, size = 64): Promise<Buffer> {
   return sharp({ create: { width: size, height: size, channels: 3, background: colour } }).png().toBuffer();
 }
+
+/**
+ * A multipart body written by hand, for what FormData would escape (control characters in a file
+ * name): each part's Content-Disposition parameters are sent exactly as given.
+ */
+export function rawMultipart(parts: { name: string; filename?: string; data: Buffer | string }[]): { payload: Buffer; headers: { 'content-type': string } } {
+  const boundary = 'kora-test-boundary';
+  const chunks = parts.flatMap(({ name, filename, data }) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n`, 'utf8'),
+    Buffer.from(filename === undefined ? '\r\n' : 'Content-Type: application/octet-stream\r\n\r\n', 'utf8'),
+    Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'),
+    Buffer.from('\r\n', 'utf8'),
+  ]);
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`, 'utf8')]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

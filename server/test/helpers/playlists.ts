@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Playlist } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.js';
@@ -36,14 +34,10 @@ export async function buildEditorialPlaylist(db: Db, songIds: number[] = []) {
   return row!;
 }
 
-/** Every object in the test app's media folder, as storage keys. */
+/** Every object in the test app's media store (folder or bucket), as storage keys. */
 export async function listStoredKeys(t: TestApp): Promise<string[]> {
-  const root = path.join(t.config.dataDir, 'media');
-  const shards = await fs.readdir(root).catch(() => [] as string[]);
   const keys: string[] = [];
-  for (const shard of shards.filter((name) => name !== 'tmp')) {
-    for (const file of await fs.readdir(path.join(root, shard))) keys.push(`${shard}/${file}`);
-  }
+  for await (const object of t.storage.list()) keys.push(object.key);
   return keys.sort();
 }
 

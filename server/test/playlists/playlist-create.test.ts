@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { PLAYLIST_COVER_MAX_BYTES, type Playlist } from '@kora/contracts';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlists } from '../../src/db/schema.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
-import { buildPhotoWithExif, buildPng, multipartBody } from '../helpers/multipart.js';
+import { buildPhotoWithExif, buildPng, multipartBody, rawMultipart } from '../helpers/multipart.js';
 import { createPlaylistViaApi, keyOfUrl, listStoredKeys, sendPlaylistForm } from '../helpers/playlists.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -89,6 +90,18 @@ describe('POST /api/playlists', () => {
       headers: { cookie: ada.cookie, ...headers },
       payload: payload.subarray(0, payload.length - 20),
     });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The form data could not be read.' });
+  });
+
+  it('answers a form busboy stalls on (a bare line feed in a file name before a large part) instead of hanging', async () => {
+    const { payload, headers } = rawMultipart([
+      { name: 'name', data: 'Stalled' },
+      // Busboy stalls before it looks at the content: only the size matters.
+      { name: 'coverFile', filename: 'cover\n.jpg', data: randomBytes(64 * 1024) },
+    ]);
+    expect(payload.length).toBeGreaterThan(16 * 1024);
+    const response = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: { cookie: ada.cookie, ...headers }, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'The form data could not be read.' });
   });

@@ -1,6 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { BadRequest, HttpError, PayloadTooLarge, UnsupportedMediaType } from '../../http/errors.js';
+import { BadRequest, UnsupportedMediaType } from '../../http/errors.js';
+import { abandonBody, createMultipartReader, formatMegabytes } from '../../http/multipart.js';
 
 export type FormSpec = {
   textFields: readonly string[];
@@ -38,13 +39,18 @@ export async function readPlaylistForm(request: FastifyRequest, spec: FormSpec):
       fileSize: spec.maxFileBytes,
     },
   });
+  const iterator = parts[Symbol.asyncIterator]();
+  const fromRequest = createMultipartReader(request, {
+    tooLargeMessage: `Cover must be at most ${formatMegabytes(spec.maxFileBytes)}.`,
+  });
   try {
-    for await (const part of parts) {
+    for (let next = await fromRequest(iterator.next()); !next.done; next = await fromRequest(iterator.next())) {
+      const part = next.value;
       if (part.type === 'file') {
         if (!spec.fileFields.includes(part.fieldname)) throw unexpectedField(part, spec);
         if (sawFile) throw new BadRequest('Send at most one cover image.');
         sawFile = true;
-        const data = await part.toBuffer();
+        const data = await fromRequest(part.toBuffer());
         // A browser sends an empty part without a file name for a file input left empty.
         if (data.length > 0 || part.filename) file = data;
       } else {
@@ -58,7 +64,10 @@ export async function readPlaylistForm(request: FastifyRequest, spec: FormSpec):
     }
   } catch (error) {
     abandonBody(request);
-    throw formError(error, spec);
+    throw error;
+  } finally {
+    // Not awaited: after a stall the iterator is stuck inside and would never return.
+    void iterator.return?.(undefined).catch(() => {});
   }
   return { fields, file };
 }
@@ -66,29 +75,4 @@ export async function readPlaylistForm(request: FastifyRequest, spec: FormSpec):
 function unexpectedField(part: Multipart, spec: FormSpec): BadRequest {
   const allowed = [...spec.textFields, ...spec.fileFields].join(', ');
   return new BadRequest(`Unexpected field "${part.fieldname}": send only ${allowed}.`);
-}
-
-/** What is left of a refused request is read and dropped (not kept), so the connection stays usable. */
-function abandonBody(request: FastifyRequest): void {
-  if (request.raw.readableEnded) return;
-  request.raw.unpipe();
-  request.raw.resume();
-}
-
-function formError(error: unknown, spec: FormSpec): HttpError {
-  if (error instanceof HttpError) return error;
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new PayloadTooLarge(`Cover must be at most ${formatMegabytes(spec.maxFileBytes)}.`);
-  }
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new BadRequest('The form has too many fields.');
-  }
-  // Busboy's parse errors (a cut-off body, a bad boundary or header) and a client that hung up.
-  return new BadRequest('The form data could not be read.');
-}
-
-function formatMegabytes(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return megabytes >= 1 ? `${Number(megabytes.toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }

@@ -1,8 +1,8 @@
 import { COLLECTION_PAGE_SIZE } from '@kora/contracts';
 import { and, asc, desc, eq, type Placeholder, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { albums, artists, playlistSongs, playlists, songRenditions, songs, uploads, users } from '../../db/schema.js';
+import { isMediaKeyInUse, lockMediaKeys } from '../../db/media-references.js';
+import { playlistSongs, playlists, songs, users } from '../../db/schema.js';
 import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
@@ -96,8 +96,6 @@ export function createPlaylistQueries(db: Db) {
 
 export type PlaylistQueries = ReturnType<typeof createPlaylistQueries>;
 
-// One namespace for the locks on media keys, apart from the migration lock (db/client.ts).
-const MEDIA_KEY_LOCK_SPACE = 727275;
 
 /** Writes, and the reads they decide on, for one transaction (createPlaylistTransactions). */
 export function createPlaylistWrites(db: Db) {
@@ -192,30 +190,11 @@ export function createPlaylistWrites(db: Db) {
       return deleted.length > 0;
     },
 
-    /**
-     * Serializes, until the transaction ends, everything that stores, references or deletes these
-     * media keys: keys are content-addressed, so two playlists can share one cover object. Taken
-     * in sorted order, so two transactions wanting the same keys cannot deadlock.
-     */
-    async lockMediaKeys(keys: string[]): Promise<void> {
-      for (const key of [...new Set(keys)].sort()) {
-        await db.execute(sql`select pg_advisory_xact_lock(${MEDIA_KEY_LOCK_SPACE}, hashtext(${key}))`);
-      }
-    },
+    /** Serializes everything that stores, references or deletes these keys (db/media-references.ts). */
+    lockMediaKeys: (keys: string[]) => lockMediaKeys(db, keys),
 
     /** Whether any row still points at this stored object. */
-    async isMediaKeyInUse(key: string): Promise<boolean> {
-      const references = await unionAll(
-        db.select({ one: sql`1` }).from(playlists).where(eq(playlists.coverKey, key)),
-        db.select({ one: sql`1` }).from(albums).where(eq(albums.coverKey, key)),
-        db.select({ one: sql`1` }).from(artists).where(eq(artists.imageKey, key)),
-        db.select({ one: sql`1` }).from(songs).where(eq(songs.coverKey, key)),
-        db.select({ one: sql`1` }).from(songs).where(eq(songs.fileKey, key)),
-        db.select({ one: sql`1` }).from(songRenditions).where(eq(songRenditions.fileKey, key)),
-        db.select({ one: sql`1` }).from(uploads).where(eq(uploads.storageKey, key)),
-      ).limit(1);
-      return references.length > 0;
-    },
+    isMediaKeyInUse: (key: string) => isMediaKeyInUse(db, key),
   };
 }
 

@@ -9,11 +9,15 @@ import { Skeleton } from '../../ui/skeleton';
 import { PlaylistCard, PlaylistCardSkeleton } from '../home/playlist-card';
 import { likedSongsCountQuery } from '../likes/api';
 import { myPlaylistsQuery } from '../playlists/api';
+import { MyReleases } from '../releases/my-releases';
 import { AllSongs } from './all-songs';
 import { CreatePlaylistCard } from './create-playlist-card';
 import { libraryTabPath } from './library-tabs';
 
-/** The Library's main view: Liked Songs, the listener's own playlists (newest first), then every song. */
+/**
+ * The Library's main view: Liked Songs, the listener's own playlists (newest first), their
+ * releases (only once they have uploaded something), then every song.
+ */
 export function LibraryOverview() {
   return (
     <div className="grid grid-cols-1 gap-8 md:gap-10">
@@ -28,6 +32,7 @@ export function LibraryOverview() {
           <OwnPlaylists />
         </ul>
       </Section>
+      <MyReleases hideWhenEmpty />
       <AllSongs />
     </div>
   );

@@ -1,0 +1,2 @@
+CREATE INDEX "artists_name_lower_idx" ON "artists" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "jobs_release_idx" ON "jobs" USING btree (("payload" ->> 'releaseId')) WHERE "jobs"."type" = 'process-release';

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { MediaStorage } from '../media/storage.js';
+import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/process-release.js';
+import { sweepOrphans } from './orphan-sweep.js';
+import { createJobQueue } from './queue.js';
+import { createWorker, type JobLog } from './worker.js';
+
+export type BackgroundWork = {
+  /** Stops the sweep, waits up to timeoutMs for running jobs, gives back the leases of the rest. */
+  stop(timeoutMs: number): Promise<void>;
+};
+
+/** Scratch copies of tracks while a job reads them; a crash leaves them, the next start's sweep removes them. */
+export function jobScratchDir(dataDir: string): string {
+  return path.join(dataDir, 'work');
+}
+
+/**
+ * What the server does besides answering requests: the orphan sweep, once, in the background, and
+ * (unless JOBS_ENABLED=false) the job worker.
+ */
+export function startBackgroundWork({ config, db, storage, log }: { config: Config; db: Db; storage: MediaStorage; log: JobLog }): BackgroundWork {
+  const scratchDir = jobScratchDir(config.dataDir);
+  const sweepAbort = new AbortController();
+  const sweep = sweepOrphans({ db, storage, graceMs: config.orphanGraceMs, tempDirs: [scratchDir], signal: sweepAbort.signal }).then(
+    (result) => log.info(result, 'Orphan sweep finished'),
+    (error: unknown) => {
+      if (!sweepAbort.signal.aborted) log.error({ err: error }, 'Orphan sweep failed');
+    },
+  );
+
+  const worker = config.jobs.enabled
+    ? createWorker({
+        queue: createJobQueue(db, { workerId: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, leaseMs: config.jobs.leaseMs }),
+        handlers: { [PROCESS_RELEASE_JOB]: createProcessReleaseHandler({ db, storage, scratchDir }) },
+        concurrency: config.jobs.concurrency,
+        log,
+      })
+    : undefined;
+  worker?.start();
+
+  return {
+    async stop(timeoutMs) {
+      sweepAbort.abort();
+      await Promise.all([sweep, worker?.stop(timeoutMs)]);
+    },
+  };
+}

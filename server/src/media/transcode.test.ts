@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { parseBuffer } from 'music-metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFfmpeg } from './ffmpeg.js';
+import { checkDecodes, transcodeToMp3 } from './transcode.js';
+
+let dir: string;
+let ffmpeg: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'kora-transcode-'));
+  ffmpeg = (await findFfmpeg())!;
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A test tone in any layout ffmpeg can write. */
+async function tone(name: string, seconds: number, outputArgs: string[]): Promise<string> {
+  const file = join(dir, name);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, ...outputArgs, file], { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`))));
+  });
+  return file;
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('transcodeToMp3', () => {
+  it('streams a constant-bitrate MP3, mixing 5.1 down to stereo and a 96 kHz source to a rate MP3 has', async () => {
+    const source = await tone('surround.wav', 2, ['-ar', '96000', '-af', 'pan=5.1|c0=c0|c1=c0|c2=c0|c3=c0|c4=c0|c5=c0', '-c:a', 'pcm_s16le']);
+    let chunks = 0;
+    const mp3 = await transcodeToMp3(ffmpeg, source, { bitrateKbps: 128 }, async (stream) => {
+      stream.on('data', () => chunks++);
+      return collect(stream);
+    });
+    const { format, common } = await parseBuffer(mp3, { mimeType: 'audio/mpeg' }, { duration: true });
+    expect(format).toMatchObject({ codec: 'MPEG 1 Layer 3', numberOfChannels: 2, sampleRate: 48000, bitrate: 128_000 });
+    expect(format.duration).toBeCloseTo(2, 0);
+    expect(common.title).toBeUndefined();
+    expect(chunks).toBeGreaterThan(1);
+  });
+
+  it('gives the same bytes for the same source, so a retried job stores one object', async () => {
+    const source = await tone('same.mp3', 2, ['-c:a', 'libmp3lame', '-b:a', '320k', '-metadata', 'title=Secret demo']);
+    const once = await transcodeToMp3(ffmpeg, source, { bitrateKbps: 64 }, collect);
+    const twice = await transcodeToMp3(ffmpeg, source, { bitrateKbps: 64 }, collect);
+    expect(once.equals(twice)).toBe(true);
+    expect(once.includes(Buffer.from('Secret demo'))).toBe(false);
+  });
+
+  it('errors the stream instead of ending it when ffmpeg fails, so no consumer keeps a partial file', async () => {
+    const text = join(dir, 'notes.txt');
+    await writeFile(text, 'not audio at all');
+    let ended = false;
+    await expect(
+      transcodeToMp3(ffmpeg, text, { bitrateKbps: 64 }, async (stream) => {
+        stream.on('end', () => (ended = true));
+        return collect(stream);
+      }),
+    ).rejects.toThrow(/ffmpeg could not encode 64 kbps MP3/);
+    expect(ended).toBe(false);
+  });
+
+  it('stops ffmpeg when its signal aborts', async () => {
+    const source = await tone('long.wav', 600, ['-c:a', 'pcm_s16le']);
+    const controller = new AbortController();
+    const started = Date.now();
+    const work = transcodeToMp3(ffmpeg, source, { bitrateKbps: 320 }, async (stream) => {
+      stream.once('data', () => controller.abort(new Error('stopping')));
+      return collect(stream);
+    }, controller.signal);
+    await expect(work).rejects.toThrow('stopping');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('checkDecodes', () => {
+  it('passes a whole file and fails one whose audio is damaged midway', async () => {
+    const good = await tone('good.mp3', 3, ['-c:a', 'libmp3lame', '-b:a', '128k']);
+    expect(await checkDecodes(ffmpeg, good)).toEqual({ ok: true });
+
+    const bytes = await readFile(good);
+    bytes.fill(0x55, Math.floor(bytes.length * 0.4), Math.floor(bytes.length * 0.6));
+    const damaged = join(dir, 'damaged.mp3');
+    await writeFile(damaged, bytes);
+    const result = await checkDecodes(ffmpeg, damaged);
+    expect(result.ok).toBe(false);
+  });
+
+  it('fails a file without audio, and throws when ffmpeg itself cannot run', async () => {
+    const text = join(dir, 'plain.txt');
+    await writeFile(text, 'hello');
+    expect(await checkDecodes(ffmpeg, text)).toMatchObject({ ok: false });
+    await expect(checkDecodes(join(dir, 'no-such-ffmpeg'), text)).rejects.toThrow(/failed to start ffmpeg/);
+  });
+});

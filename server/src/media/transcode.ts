@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import { type Readable, Transform } from 'node:stream';
+
+const STDERR_TAIL_CHARS = 2000;
+/** ffmpeg yields the CPU to the server's requests: transcoding is background work. */
+const FFMPEG_NICENESS = 10;
+
+export type DecodeCheck = { ok: true } | { ok: false; error: string };
+
+/**
+ * Decodes the first audio stream of a file to the end and throws the samples away. -xerror stops at
+ * the first damaged frame that ffmpeg reports: a file that only starts well is not "decodable".
+ * Throws only when ffmpeg cannot run or the signal aborts; a bad file is `{ ok: false }`.
+ */
+export async function checkDecodes(ffmpeg: string, inputPath: string, signal?: AbortSignal): Promise<DecodeCheck> {
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-i', inputPath, '-map', '0:a:0', '-f', 'null', '-'];
+  const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+  lowerPriority(child);
+  const stderr = collectTail(child.stderr);
+  const code = await exitOf(child, ffmpeg, signal);
+  if (code === 0) return { ok: true };
+  return { ok: false, error: stderr().trim() || `ffmpeg exited with code ${code}` };
+}
+
+/**
+ * Encodes the first audio stream of a file as constant-bitrate MP3 and hands ffmpeg's output, as it
+ * comes, to `consume` (which streams it to storage): the rendition is never whole in memory. The
+ * stream ends only once ffmpeg has exited, and errors instead of ending when ffmpeg failed, so a
+ * consumer never keeps a truncated rendition. Tags and embedded pictures are left out; ffmpeg itself
+ * mixes more than two channels down and resamples rates MP3 does not have.
+ */
+export async function transcodeToMp3<T>(
+  ffmpeg: string,
+  inputPath: string,
+  { bitrateKbps }: { bitrateKbps: number },
+  consume: (mp3: Readable) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const args = [
+    '-hide_banner', '-nostdin', '-v', 'error', '-i', inputPath,
+    '-map', '0:a:0', '-map_metadata', '-1',
+    '-codec:a', 'libmp3lame', '-b:a', `${bitrateKbps}k`,
+    // No ID3 tag: nothing of the upload's tags is republished, and equal audio gives equal bytes (one stored object).
+    '-id3v2_version', '0', '-write_id3v1', '0',
+    '-f', 'mp3', 'pipe:1',
+  ];
+  const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+  lowerPriority(child);
+  const stderr = collectTail(child.stderr);
+  const exited = exitOf(child, ffmpeg, signal).then((code) => {
+    if (code !== 0) throw new Error(`ffmpeg could not encode ${bitrateKbps} kbps MP3 (exit ${code}): ${stderr().trim()}`);
+  });
+  // Handled through the output stream and the await below; this only keeps Node from reporting it early.
+  exited.catch(() => {});
+
+  const output = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, chunk);
+    },
+    flush(callback) {
+      exited.then(() => callback(), callback);
+    },
+  });
+  child.stdout.on('error', (error) => output.destroy(error));
+  child.stdout.pipe(output);
+
+  try {
+    const result = await consume(output);
+    await exited;
+    return result;
+  } catch (error) {
+    child.kill('SIGKILL');
+    output.destroy();
+    throw signal?.aborted ? signal.reason : error;
+  }
+}
+
+function lowerPriority(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    os.setPriority(child.pid, FFMPEG_NICENESS);
+  } catch {
+    // Only a courtesy: it fails when ffmpeg has already exited, whose exit code then tells why.
+  }
+}
+
+/** Resolves with the exit code; rejects when ffmpeg cannot start or the signal stopped it. */
+function exitOf(child: ChildProcess, ffmpeg: string, signal: AbortSignal | undefined): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => {
+      if (signal?.aborted) reject(signal.reason);
+      else reject(new Error(`failed to start ffmpeg (${ffmpeg}): ${error.message}`));
+    });
+    child.once('close', (code) => {
+      if (signal?.aborted) reject(signal.reason);
+      else resolve(code);
+    });
+  });
+}
+
+function collectTail(stream: Readable | null): () => string {
+  let text = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    text = (text + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  return () => text;
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredObject } from '../../src/media/storage.js';
+import { signUp, type SignedInUser } from '../helpers/factories.js';
+import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+// The media route streams from whichever store the settings chose, ranges included.
+describe.each([
+  { name: 'local folder', s3: false },
+  { name: 'S3 (s3rver)', s3: true },
+])('GET /api/media/{key} from the $name', ({ s3 }) => {
+  let server: TestS3Server | undefined;
+  let t: TestApp;
+  let listener: SignedInUser;
+  let stored: StoredObject;
+  const bytes = randomBytes(100_000);
+
+  beforeAll(async () => {
+    server = s3 ? await startS3Server() : undefined;
+    // Explicit either way, so KORA_TEST_STORAGE cannot change which store a case tests.
+    t = await createTestApp({ s3: server?.settings });
+    expect(t.storage.kind).toBe(s3 ? 's3' : 'local');
+    stored = await t.storage.put(bytes, { extension: 'mp3', contentType: 'audio/mpeg' });
+    listener = await signUp(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await server?.close();
+  });
+
+  function get(key: string, headers: Record<string, string> = {}) {
+    return t.app.inject({ method: 'GET', url: `/api/media/${key}`, headers: { cookie: listener.cookie, ...headers } });
+  }
+
+  it('serves the whole object with its validators, and 304 when it is cached', async () => {
+    const response = await get(stored.key);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-type': 'audio/mpeg',
+      'content-length': String(bytes.length),
+      'accept-ranges': 'bytes',
+      etag: `"${stored.sha256}"`,
+    });
+    expect(response.rawPayload.equals(bytes)).toBe(true);
+    expect(new Date(response.headers['last-modified'] as string).getTime()).not.toBeNaN();
+    expect((await get(stored.key, { 'if-none-match': `"${stored.sha256}"` })).statusCode).toBe(304);
+  });
+
+  it.each([
+    ['bytes=0-1', 0, 1],
+    ['bytes=100-1099', 100, 1099],
+    ['bytes=-500', 99_500, 99_999],
+    ['bytes=99000-', 99_000, 99_999],
+  ])('answers %s with 206 and exactly those bytes', async (range, start, end) => {
+    const response = await get(stored.key, { range });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/${bytes.length}`);
+    expect(response.rawPayload.equals(bytes.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('answers 416 beyond the end and 404 for a key it does not hold', async () => {
+    const beyond = await get(stored.key, { range: 'bytes=100000-' });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    const missing = await get(`00/${'0'.repeat(64)}.mp3`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'That file does not exist.' });
+  });
+});
