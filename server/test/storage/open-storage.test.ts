@@ -74,7 +74,7 @@ describe('openStorage', () => {
 
   it('opens the local folder without S3 settings, removing what a crash left staged', async () => {
     const { stale, fresh } = await leaveStagedFiles(path.join(dataDir, 'media', 'tmp'));
-    const storage = await openStorage({ dataDir, s3: undefined });
+    const storage = await openStorage({ dataDir, s3: undefined, orphanGraceMs: 60 * 60 * 1000 });
     expect(storage.kind).toBe('local');
     await expect(fs.stat(stale)).rejects.toThrow();
     await expect(fs.stat(fresh)).resolves.toBeTruthy();
@@ -84,7 +84,7 @@ describe('openStorage', () => {
 
   it('opens the S3 bucket with S3 settings, staging under the data folder', async () => {
     const { stale, fresh } = await leaveStagedFiles(path.join(dataDir, 'tmp'));
-    const storage = await openStorage({ dataDir, s3: s3.settings });
+    const storage = await openStorage({ dataDir, s3: s3.settings, orphanGraceMs: 60 * 60 * 1000 });
     expect(storage.kind).toBe('s3');
     await expect(fs.stat(stale)).rejects.toThrow();
     await expect(fs.stat(fresh)).resolves.toBeTruthy();
