@@ -27,11 +27,16 @@ export async function stageFile(body: Readable | Buffer, dir: string, observe?: 
       callback(null, chunk);
     },
   });
+  const file = createWriteStream(filePath, { flags: 'wx' });
   try {
     const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-    await pipeline(source, counter, createWriteStream(filePath, { flags: 'wx' }));
+    await pipeline(source, counter, file);
     return { path: filePath, size, sha256: hash.digest('hex') };
   } catch (error) {
+    // A body that fails at once can fail while the file is still being opened: it is created
+    // afterwards, so it is removed only once the stream has closed.
+    // (Not events.once: it rejects with the stream's own 'error', the failure being handled here.)
+    if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
     await fs.rm(filePath, { force: true });
     throw error;
   }
