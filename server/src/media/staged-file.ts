@@ -36,7 +36,7 @@ export async function stageFile(body: Readable | Buffer, dir: string, observe?: 
     // A body that fails at once can fail while the file is still being opened: it is created
     // afterwards, so it is removed only once the stream has closed.
     // (Not events.once: it rejects with the stream's own 'error', the failure being handled here.)
-    if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     await fs.rm(filePath, { force: true });
     throw error;
   }
