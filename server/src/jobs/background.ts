@@ -5,8 +5,10 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { MediaStorage } from '../media/storage.js';
 import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/process-release.js';
+import { createTranscodeSongHandler, TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
 import { sweepOrphans } from './orphan-sweep.js';
 import { createJobQueue } from './queue.js';
+import { enqueueRenditionBackfill } from './rendition-backfill.js';
 import { createWorker, type JobLog } from './worker.js';
 
 export type BackgroundWork = {
@@ -21,7 +23,7 @@ export function jobScratchDir(dataDir: string): string {
 
 /**
  * What the server does besides answering requests: the orphan sweep, once, in the background, and
- * (unless JOBS_ENABLED=false) the job worker.
+ * (unless JOBS_ENABLED=false) the job worker, and the jobs that give renditions to the songs without any.
  */
 export function startBackgroundWork({ config, db, storage, log }: { config: Config; db: Db; storage: MediaStorage; log: JobLog }): BackgroundWork {
   const scratchDir = jobScratchDir(config.dataDir);
@@ -36,17 +38,26 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
   const worker = config.jobs.enabled
     ? createWorker({
         queue: createJobQueue(db, { workerId: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, leaseMs: config.jobs.leaseMs }),
-        handlers: { [PROCESS_RELEASE_JOB]: createProcessReleaseHandler({ db, storage, scratchDir }) },
+        handlers: {
+          [PROCESS_RELEASE_JOB]: createProcessReleaseHandler({ db, storage, scratchDir }),
+          [TRANSCODE_SONG_JOB]: createTranscodeSongHandler({ db, storage, scratchDir }),
+        },
         concurrency: config.jobs.concurrency,
         log,
       })
     : undefined;
   worker?.start();
+  const backfill = worker
+    ? enqueueRenditionBackfill(db).then(
+        (enqueued) => log.info({ enqueued }, 'Rendition backfill enqueued'),
+        (error: unknown) => log.error({ err: error }, 'Rendition backfill failed'),
+      )
+    : undefined;
 
   return {
     async stop(timeoutMs) {
       sweepAbort.abort();
-      await Promise.all([sweep, worker?.stop(timeoutMs)]);
+      await Promise.all([sweep, backfill, worker?.stop(timeoutMs)]);
     },
   };
 }

@@ -3,8 +3,11 @@ import os from 'node:os';
 import { type Readable, Transform } from 'node:stream';
 
 const STDERR_TAIL_CHARS = 2000;
-/** ffmpeg yields the CPU to the server's requests: transcoding is background work. */
-const FFMPEG_NICENESS = 10;
+/**
+ * ffmpeg yields the CPU to the server's requests: transcoding is background work. The lowest priority:
+ * at nice 10 the API's p95 doubled while the catalogue was transcoded on two cores (bench/transcoding.ts).
+ */
+const FFMPEG_NICENESS = 19;
 
 export type DecodeCheck = { ok: true } | { ok: false; error: string };
 

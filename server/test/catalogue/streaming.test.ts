@@ -69,6 +69,23 @@ describe('GET /api/songs/{id}/stream: ranges', () => {
     expect(response.rawPayload.equals(mp3.bytes.subarray(start, end + 1))).toBe(true);
   });
 
+  it('honours If-Range: a range of the same file is served, a range of an earlier one gets the whole file', async () => {
+    const whole = await stream(mp3.songId);
+    const etag = whole.headers.etag as string;
+    const lastModified = whole.headers['last-modified'] as string;
+
+    for (const validator of [etag, lastModified]) {
+      const same = await stream(mp3.songId, { range: 'bytes=100-199', 'if-range': validator });
+      expect(same.statusCode).toBe(206);
+      expect(same.rawPayload.equals(mp3.bytes.subarray(100, 200))).toBe(true);
+    }
+    for (const stale of ['"an-older-file"', `W/${etag}`, 'Tue, 01 Jan 2019 00:00:00 GMT', 'not a date']) {
+      const changed = await stream(mp3.songId, { range: 'bytes=100-199', 'if-range': stale });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.rawPayload.equals(mp3.bytes)).toBe(true);
+    }
+  });
+
   it('answers a range beyond the end with 416 and the size', async () => {
     const size = mp3.bytes.length;
     for (const range of [`bytes=${size}-`, `bytes=${size + 10}-${size + 20}`, 'bytes=-0']) {

@@ -32,7 +32,7 @@ export async function serveObject(
     .header('cache-control', cacheControl);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 
-  const range = parseByteRange(request.headers.range, info.size);
+  const range = parseByteRange(rangeStillValid(request, etag, info.modifiedAt) ? request.headers.range : undefined, info.size);
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${info.size}`).send({ message: 'Requested range not satisfiable.' });
   }
@@ -45,4 +45,20 @@ export async function serveObject(
     .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
     .header('content-length', range.end - range.start + 1)
     .send(await storage.read(key, range));
+}
+
+/**
+ * If-Range (RFC 9110, 13.1.5): a range asked for an earlier version of the URL is not spliced onto
+ * this one; the whole file is sent instead. A song's stream changes file when its renditions arrive,
+ * so a player resuming mid-song must not get bytes of the new file at the old file's offsets.
+ */
+function rangeStillValid(request: FastifyRequest, etag: string, modifiedAt: Date): boolean {
+  const ifRange = request.headers['if-range'];
+  if (ifRange === undefined) return true;
+  // Repeated, it names no single version.
+  if (typeof ifRange !== 'string') return false;
+  // Entity tags compare strongly: a weak tag never matches.
+  if (ifRange.startsWith('"') || ifRange.startsWith('W/')) return ifRange === etag;
+  const date = Date.parse(ifRange);
+  return !Number.isNaN(date) && date === Math.floor(modifiedAt.getTime() / 1000) * 1000;
 }

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { RENDITION_BITRATES_KBPS } from '@kora/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { UnsupportedMediaType } from '../../http/errors.js';
-import { type AudioProbe, probeAudio } from '../../media/audio-probe.js';
+import type { AudioProbe } from '../../media/audio-probe.js';
 import { prepareCoverImage } from '../../media/cover-image.js';
 import { findFfmpeg } from '../../media/ffmpeg.js';
 import type { MediaStorage } from '../../media/storage.js';
-import { checkDecodes, transcodeToMp3 } from '../../media/transcode.js';
+import { checkDecodes } from '../../media/transcode.js';
 import type { JobRow } from '../queue.js';
+import { createRenditionWriter, FFMPEG_TIMEOUT_MS, probeFile, renditionBitrates } from '../renditions.js';
 import type { JobHandler, JobLog } from '../worker.js';
 import { createReleaseJobQueries, type ReleaseToProcess, type ReleaseVerdict, type SongToProcess } from './release-queries.js';
 
@@ -23,10 +22,6 @@ const payloadSchema = z.object({ releaseId: z.number().int().positive() });
 
 const TRACK_MIN_SECONDS = 1;
 const TRACK_MAX_SECONDS = 30 * 60;
-/** A source this good (or lossless) is worth a premium rendition; below it, 320 kbps would only add bytes. */
-const PREMIUM_SOURCE_MIN_BPS = 256_000;
-/** A stuck ffmpeg must not hold a worker slot for ever: far above any track's encoding time. */
-const FFMPEG_TIMEOUT_MS = 20 * 60_000;
 const GIVE_UP_REASON = 'Processing failed. Please upload this release again.';
 const NO_FFMPEG_NOTE = 'ffmpeg was unavailable: no renditions were made (the originals are served) and the tracks were not decoded.';
 
@@ -49,6 +44,7 @@ export type ProcessReleaseDeps = {
  */
 export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfmpeg = findFfmpeg }: ProcessReleaseDeps): JobHandler {
   const queries = createReleaseJobQueries(db);
+  const storeRendition = createRenditionWriter({ db, storage });
 
   async function storeEmbeddedCover(songId: number, picture: Buffer, log: JobLog): Promise<void> {
     let cover: Awaited<ReturnType<typeof prepareCoverImage>>;
@@ -68,24 +64,6 @@ export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfm
     );
   }
 
-  async function storeRendition(ffmpeg: string, file: string, songId: number, bitrateKbps: number, signal: AbortSignal) {
-    const stored = await transcodeToMp3(
-      ffmpeg,
-      file,
-      { bitrateKbps },
-      (mp3) => storage.put(mp3, { extension: 'mp3', contentType: 'audio/mpeg' }),
-      AbortSignal.any([signal, AbortSignal.timeout(FFMPEG_TIMEOUT_MS)]),
-    );
-    await queries.referenceMedia(
-      stored.key,
-      async () => {
-        // Deleted in the instant between storing and recording it: this attempt fails and the next makes it again.
-        if (!(await storage.stat(stored.key))) throw new Error(`The ${bitrateKbps} kbps rendition of song ${songId} vanished before it was recorded.`);
-      },
-      (tx) => queries.insertRendition(tx, { songId, bitrateKbps, fileKey: stored.key, size: stored.size }),
-    );
-  }
-
   /** Copies the track to `file` and judges it; a refusal is a sentence that follows the track's name. */
   async function review(
     song: SongToProcess,
@@ -96,7 +74,7 @@ export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfm
   ): Promise<{ kind: 'refused'; text: string } | { kind: 'fine'; probe: AudioProbe }> {
     if (!song.fileKey || !(await storage.stat(song.fileKey))) return { kind: 'refused', text: 'is missing its audio file.' };
     await pipeline(await storage.read(song.fileKey), createWriteStream(file, { flags: 'wx' }), { signal });
-    const probe = await probeFile(file);
+    const probe = await probeFile(file, { withPicture: true });
     if (!probe) return { kind: 'refused', text: 'could not be decoded.' };
     if (ffmpeg) {
       const check = await checkDecodes(ffmpeg, file, AbortSignal.any([signal, AbortSignal.timeout(FFMPEG_TIMEOUT_MS)]));
@@ -174,23 +152,6 @@ export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfm
       if (release) await queries.decide(release.id, rejectedVerdict(release, GIVE_UP_REASON));
     },
   };
-}
-
-/** Data saver and standard always; premium only from a source that has that much to give. */
-function renditionBitrates(source: { bitrate: number | null; lossless: boolean }): number[] {
-  const premium = source.lossless || (source.bitrate ?? 0) >= PREMIUM_SOURCE_MIN_BPS;
-  return [RENDITION_BITRATES_KBPS.dataSaver, RENDITION_BITRATES_KBPS.standard, ...(premium ? [RENDITION_BITRATES_KBPS.premium] : [])];
-}
-
-/** What music-metadata reads in the file; undefined when it is no audio Kora accepts. */
-async function probeFile(file: string): Promise<AudioProbe | undefined> {
-  const { size } = await fs.stat(file);
-  try {
-    return await probeAudio(createReadStream(file), { size, withPicture: true });
-  } catch (error) {
-    if (error instanceof UnsupportedMediaType) return undefined;
-    throw error;
-  }
 }
 
 function liveVerdict(release: ReleaseToProcess): ReleaseVerdict {

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { RENDITION_BITRATES_KBPS } from '@kora/contracts';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { songs } from '../../db/schema.js';
+import { findFfmpeg } from '../../media/ffmpeg.js';
+import type { MediaStorage } from '../../media/storage.js';
+import { createRenditionWriter, probeFile, renditionBitrates } from '../renditions.js';
+import type { JobHandler } from '../worker.js';
+import { createReleaseJobQueries } from './release-queries.js';
+
+/** Payload { songId }: the renditions a live song lacks (the catalogue's songs, which no upload processed). */
+export const TRANSCODE_SONG_JOB = 'transcode-song';
+
+const payloadSchema = z.object({ songId: z.number().int().positive() });
+
+const EVERY_BITRATE = Object.values(RENDITION_BITRATES_KBPS);
+
+export type TranscodeSongDeps = {
+  db: Db;
+  storage: MediaStorage;
+  /** Where the song's audio is copied while ffmpeg and music-metadata read it (they need a seekable file). */
+  scratchDir: string;
+  locateFfmpeg?: () => Promise<string | null>;
+};
+
+/**
+ * 'transcode-song' ({ songId }): for a live local song with an audio file, makes the renditions it
+ * does not have yet (the same ones and the same way as 'process-release'). Only adds renditions: the
+ * song's status stays as it is and nobody is notified. A song it cannot work on ends the job as
+ * 'skipped' with the reason, since another attempt would find the same.
+ */
+export function createTranscodeSongHandler({ db, storage, scratchDir, locateFfmpeg = findFfmpeg }: TranscodeSongDeps): JobHandler {
+  const queries = createReleaseJobQueries(db);
+  const storeRendition = createRenditionWriter({ db, storage });
+
+  return {
+    async run(payload, { signal, progress }) {
+      const { songId } = payloadSchema.parse(payload);
+      const [song] = await db
+        .select({ status: songs.status, source: songs.source, fileKey: songs.fileKey })
+        .from(songs)
+        .where(eq(songs.id, songId))
+        .limit(1);
+      if (!song) return { outcome: 'skipped', reason: 'The song no longer exists.' };
+      if (song.status !== 'live') return { outcome: 'skipped', reason: `The song is ${song.status}.` };
+      if (song.source !== 'local' || !song.fileKey) return { outcome: 'skipped', reason: 'The song has no audio file of its own.' };
+
+      const made = (await queries.findRenditionBitrates([songId])).get(songId) ?? new Set<number>();
+      if (EVERY_BITRATE.every((bitrate) => made.has(bitrate))) return { outcome: 'done', renditions: 0 };
+      const ffmpeg = await locateFfmpeg();
+      if (!ffmpeg) return { outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.' };
+      if (!(await storage.stat(song.fileKey))) return { outcome: 'skipped', reason: 'The song is missing its audio file.' };
+
+      await fs.mkdir(scratchDir, { recursive: true });
+      const file = path.join(scratchDir, `${randomUUID()}${path.extname(song.fileKey)}`);
+      try {
+        await pipeline(await storage.read(song.fileKey), createWriteStream(file, { flags: 'wx' }), { signal });
+        const probe = await probeFile(file, { withPicture: false });
+        if (!probe) return { outcome: 'skipped', reason: 'The audio file could not be read.' };
+        const wanted = renditionBitrates(probe).filter((bitrate) => !made.has(bitrate));
+        for (const [step, bitrate] of wanted.entries()) {
+          signal.throwIfAborted();
+          await storeRendition(ffmpeg, file, songId, bitrate, signal);
+          // Each rendition is an equal share. None after the last: the worker records 100 at once, and
+          // every write empties the server's read caches (db/versioned-cache.ts) while requests come in.
+          if (step < wanted.length - 1) await progress((100 * (step + 1)) / wanted.length);
+        }
+        return { outcome: 'done', renditions: wanted.length };
+      } finally {
+        await fs.rm(file, { force: true });
+      }
+    },
+  };
+}
