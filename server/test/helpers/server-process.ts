@@ -63,3 +63,13 @@ export function signupBody(email: string) {
 export function postJson(url: string, body: string): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 }
+
+/** Kills (SIGKILL) every server a test left running and empties the list; for afterEach. */
+export async function killAll(running: ServerProcess[]): Promise<void> {
+  for (const server of running.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  }
+}

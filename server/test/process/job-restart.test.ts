@@ -11,7 +11,7 @@ import { PROCESS_RELEASE_JOB } from '../../src/jobs/handlers/process-release.js'
 import { enqueueJob } from '../../src/jobs/queue.js';
 import { createLocalStorage } from '../../src/media/local-storage.js';
 import { buildArtist, buildSong } from '../helpers/catalogue-factories.js';
-import { type ServerProcess, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
+import { killAll, type ServerProcess, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
 import { buildRelease, encodeLongMp3 } from '../jobs/release-fixtures.js';
 
 const running: ServerProcess[] = [];
@@ -24,12 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(async () => {
-  for (const server of running.splice(0)) {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-  }
+  await killAll(running);
   for (const dir of dirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
 });
 

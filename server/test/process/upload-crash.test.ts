@@ -8,7 +8,7 @@ import type { Release } from '@kora/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg } from '../../src/media/ffmpeg.js';
 import { createLocalStorage } from '../../src/media/local-storage.js';
-import { type ServerProcess, postJson, signupBody, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
+import { killAll, postJson, type ServerProcess, signupBody, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
 
 const run = promisify(execFile);
 const BOUNDARY = 'kora-crash-boundary';
@@ -28,12 +28,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(async () => {
-  for (const server of running.splice(0)) {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-  }
+  await killAll(running);
   for (const dir of dirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
 });
 

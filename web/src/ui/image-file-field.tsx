@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { ImagePreview } from './image-preview';
 import { cn } from './cn';
 import { CoverImage } from './cover-image';
 import { describeImageFileProblem } from './image-file';
@@ -59,7 +60,7 @@ export function ImageFileField({
       <div className="flex items-center gap-3">
         <div className="relative shrink-0">
           {file ? (
-            <FilePreview file={file} />
+            <ImagePreview file={file} size={80} className="size-16" />
           ) : (
             <CoverImage src={currentImageUrl} size={80} className="size-16 rounded-control" />
           )}
@@ -99,29 +100,5 @@ export function ImageFileField({
         {hint}
       </p>
     </div>
-  );
-}
-
-/**
- * The chosen file, shown from an object URL that lives as long as this preview: the URL is made
- * and revoked by the same effect, so a remount (React's strict mode) never shows a revoked one.
- */
-function FilePreview({ file }: { file: File }) {
-  const imageRef = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    const url = URL.createObjectURL(file);
-    if (imageRef.current) imageRef.current.src = url;
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  return (
-    <img
-      ref={imageRef}
-      alt="Preview of the chosen image"
-      width={80}
-      height={80}
-      className="size-16 rounded-control bg-raised object-cover"
-    />
   );
 }

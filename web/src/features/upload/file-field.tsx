@@ -1,5 +1,6 @@
 import { FileAudio, ImageIcon, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { ImagePreview } from '../../ui/image-preview';
 import { cn } from '../../ui/cn';
 import { formatFileSize } from './audio-file';
 import { RequiredMark } from './form-controls';
@@ -72,7 +73,7 @@ export function FileField({
       {/* The buttons wrap under the name when a phone has no room for both on one line. */}
       <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-control border border-dashed border-line-strong bg-canvas p-2.5">
         {imagePreview && file ? (
-          <ImagePreview file={file} />
+          <ImagePreview file={file} size={44} className="size-11 shrink-0" />
         ) : (
           <span className="grid size-11 shrink-0 place-items-center rounded-control bg-raised text-gold-400 max-sm:hidden">
             {imagePreview ? <ImageIcon aria-hidden className="size-5" /> : <FileAudio aria-hidden className="size-5" />}
@@ -133,26 +134,5 @@ export function FileField({
         </p>
       )}
     </div>
-  );
-}
-
-/** The chosen image, from an object URL made and revoked by the same effect. */
-function ImagePreview({ file }: { file: File }) {
-  const imageRef = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    const url = URL.createObjectURL(file);
-    if (imageRef.current) imageRef.current.src = url;
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  return (
-    <img
-      ref={imageRef}
-      alt="Preview of the chosen image"
-      width={44}
-      height={44}
-      className="size-11 shrink-0 rounded-control bg-raised object-cover"
-    />
   );
 }
