@@ -1,7 +1,7 @@
 // Budget: every call the home page makes answers within 30 ms at the 95th percentile with
 // 50 concurrent connections, on the built server with the demo catalogue on PGlite.
 // The p95 is computed from every response time (autocannon itself reports p97.5 and p99).
-import { runLoad, signUpBenchUser } from './lib/load.js';
+import { giveListenerHistory, runLoad, signUpBenchUser } from './lib/load.js';
 import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
 
 const CONNECTIONS = 50;
@@ -20,16 +20,7 @@ console.log('Starting Kora with the demo catalogue (the first start generates it
 const kora = await startKora({ DATA_DIR: tempDataDir(), SEED: 'demo', AUTH_RATE_LIMIT_MAX: '1000' });
 try {
   const cookie = await signUpBenchUser(kora.url, 'home-bench@example.com');
-  const songs = (await (await fetch(`${kora.url}/api/songs`, { headers: { cookie } })).json()) as { id: number }[];
-  // A listener with history, so recently played and trending have plays to rank.
-  for (const song of songs.slice(0, 8)) {
-    const response = await fetch(`${kora.url}/api/songs/${song.id}/play`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ minutesPlayed: 1 }),
-    });
-    if (!response.ok) throw new Error(`play failed: ${response.status}`);
-  }
+  await giveListenerHistory(kora.url, cookie);
 
   console.log(`${CONNECTIONS} connections, ${DURATION_S} s per call (after 1 s of warm-up); budget p95 <= ${BUDGET_P95_MS} ms`);
   console.log('call                          req/s     p50 ms   p95 ms   p99 ms   non-2xx  result');

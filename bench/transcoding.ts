@@ -7,11 +7,10 @@
 // stops, its database tells whether every song got its renditions and how long that took.
 import fs from 'node:fs';
 import os from 'node:os';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../server/src/db/client.js';
 import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
-import { type LoadResult, percentile, signUpBenchUser } from './lib/load.js';
+import { giveListenerHistory, type LoadResult, runLoad, signUpBenchUser } from './lib/load.js';
 
 const CONNECTIONS = 20;
 const WARMUP_S = 1;
@@ -34,29 +33,8 @@ const HOME_CALLS = [
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every home call in turn on each connection; the p95 is over all their response times. */
-async function homeLoad(baseUrl: string, cookie: string): Promise<LoadResult> {
-  const options = {
-    url: baseUrl,
-    connections: CONNECTIONS,
-    headers: { cookie },
-    requests: HOME_CALLS.map((path) => ({ method: 'GET' as const, path })),
-  };
-  await autocannon({ ...options, duration: WARMUP_S });
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...options, duration: DURATION_S }, (error, done) => (error ? reject(error) : resolve(done)));
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-  times.sort((a, b) => a - b);
-  return {
-    rps: result.requests.average,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    requests: times.length,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+function homeLoad(baseUrl: string, cookie: string): Promise<LoadResult> {
+  return runLoad(baseUrl, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, headers: { cookie }, paths: HOME_CALLS });
 }
 
 /** The ffmpeg processes the server has spawned now, from /proc (Linux). */
@@ -108,16 +86,7 @@ let kora = await startKora({ DATA_DIR: dataDir, SEED: 'demo', JOBS_ENABLED: 'fal
 let cookie: string;
 try {
   cookie = await signUpBenchUser(kora.url, 'transcoding-bench@example.com');
-  const songs = (await (await fetch(`${kora.url}/api/songs`, { headers: { cookie } })).json()) as { id: number }[];
-  // A listener with history, so recently played and trending have plays to rank.
-  for (const song of songs.slice(0, 8)) {
-    const response = await fetch(`${kora.url}/api/songs/${song.id}/play`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ minutesPlayed: 1 }),
-    });
-    if (!response.ok) throw new Error(`play failed: ${response.status}`);
-  }
+  await giveListenerHistory(kora.url, cookie);
 } finally {
   await stop(kora.child);
 }

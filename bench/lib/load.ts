@@ -10,19 +10,23 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /**
  * autocannon at a fixed number of connections. autocannon reports p97.5 and p99 but not p95,
- * so every response time is recorded here and the percentiles are computed exactly.
+ * so every response time is recorded here and the percentiles are computed exactly. With
+ * `paths`, each connection requests them in turn and the percentiles are over all of them.
  */
 export async function runLoad(
   url: string,
-  options: { connections: number; durationS: number; headers?: Record<string, string>; warmupS?: number },
+  options: { connections: number; durationS: number; headers?: Record<string, string>; warmupS?: number; paths?: readonly string[] },
 ): Promise<LoadResult> {
-  const headers = options.headers ?? {};
-  if (options.warmupS) await autocannon({ url, connections: options.connections, duration: options.warmupS, headers });
+  const base = {
+    url,
+    connections: options.connections,
+    headers: options.headers ?? {},
+    ...(options.paths ? { requests: options.paths.map((path) => ({ method: 'GET' as const, path })) } : {}),
+  };
+  if (options.warmupS) await autocannon({ ...base, duration: options.warmupS });
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: options.connections, duration: options.durationS, headers }, (error, done) =>
-      error ? reject(error) : resolve(done),
-    );
+    const instance = autocannon({ ...base, duration: options.durationS }, (error, done) => (error ? reject(error) : resolve(done)));
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   times.sort((a, b) => a - b);
@@ -35,6 +39,19 @@ export async function runLoad(
     non2xx: result.non2xx,
     errors: result.errors,
   };
+}
+
+/** Plays the first `count` songs of the catalogue once each, so recently played and trending have plays to rank. */
+export async function giveListenerHistory(baseUrl: string, cookie: string, count = 8): Promise<void> {
+  const songs = (await (await fetch(`${baseUrl}/api/songs`, { headers: { cookie } })).json()) as { id: number }[];
+  for (const song of songs.slice(0, count)) {
+    const response = await fetch(`${baseUrl}/api/songs/${song.id}/play`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ minutesPlayed: 1 }),
+    });
+    if (!response.ok) throw new Error(`play failed: ${response.status}`);
+  }
 }
 
 /** Signs a bench user up and returns the session cookie. */

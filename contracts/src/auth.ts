@@ -39,6 +39,17 @@ export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   bio: z.string().nullable(),
+  phone: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** POST /api/auth/password: a signed-in listener changes their password (Settings, Password Reset). */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(256, 'Password is too long'),
+  newPassword: z
+    .string({ error: 'Please enter a new password.' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(256, 'Password must be at most 256 characters'),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

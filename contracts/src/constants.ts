@@ -89,3 +89,22 @@ export const DEFAULT_MAX_AUDIO_BYTES = 200 * 1024 * 1024;
 export const DEFAULT_MAX_COVER_BYTES = 10 * 1024 * 1024;
 /** Rendition bitrates: data saver, standard, and premium when the source is good enough. */
 export const RENDITION_BITRATES_KBPS = { dataSaver: 64, standard: 128, premium: 320 } as const;
+/**
+ * Square cover sizes the server stores, in pixels: the largest is the cover itself (big pages, the
+ * full player), the others are smaller copies for cards and for rows, the mini player and the sidebar.
+ */
+export const COVER_WIDTHS = [160, 320, 640] as const;
+
+/* Account (issue 6): subscription, two-factor, notifications. */
+export const SUBSCRIPTION_PLANS = ['free', 'premium'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'past_due'] as const;
+export const PAYMENT_METHOD_TYPES = ['card', 'bank_transfer', 'pending', 'none'] as const;
+export const PREMIUM_TRANSACTION_TYPE = 'subscription';
+export const BILLING_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const DEMO_PAYMENT_LAST4 = '1234';
+export const TWO_FACTOR_BACKUP_CODE_COUNT = 8;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
+/** Spec section 9: the reply window support promises. */
+export const SUPPORT_REPLY_WINDOW = '24 hours';
+/** Support requests one listener may send in a day: enough for a real problem, too few to flood the team. */
+export const SUPPORT_REQUESTS_PER_DAY = 5;

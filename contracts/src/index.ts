@@ -7,3 +7,5 @@ export * from './listening.js';
 export * from './search.js';
 export * from './collections.js';
 export * from './uploads.js';
+export * from './account.js';
+export * from './badges.js';

@@ -9,6 +9,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createAlbumQueries } from './features/albums/queries.js';
 import { albumRoutes } from './features/albums/routes.js';
+import { createFollowQueries } from './features/artists/follow-queries.js';
+import { followRoutes } from './features/artists/follow-routes.js';
 import { createArtistQueries } from './features/artists/queries.js';
 import { artistRoutes } from './features/artists/routes.js';
 import { createAuthQueries } from './features/auth/queries.js';
@@ -20,14 +22,31 @@ import { healthRoutes } from './features/health/routes.js';
 import { createLikeQueries } from './features/likes/queries.js';
 import { likeRoutes } from './features/likes/routes.js';
 import { mediaRoutes } from './features/media/routes.js';
+import { createNotificationQueries } from './features/notifications/queries.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { supportRoutes } from './features/support/routes.js';
+import { createNotificationService } from './features/notifications/service.js';
 import { placeholderRoutes } from './features/placeholder/routes.js';
 import { createPlayQueries } from './features/plays/queries.js';
 import { playRoutes } from './features/plays/routes.js';
 import { createPlayService } from './features/plays/service.js';
 import { playlistRoutes } from './features/playlists/routes.js';
+import { createProfileQueries } from './features/profile/queries.js';
+import { profileRoutes } from './features/profile/routes.js';
+import { createProfileService } from './features/profile/service.js';
 import { searchRoutes } from './features/search/routes.js';
+import { songDownloadRoute } from './features/songs/download-route.js';
 import { createSongQueries } from './features/songs/queries.js';
 import { songRoutes } from './features/songs/routes.js';
+import { createStatsQueries } from './features/stats/queries.js';
+import { statsRoutes } from './features/stats/routes.js';
+import { createSubscriptionQueries } from './features/subscription/queries.js';
+import { subscriptionRoutes } from './features/subscription/routes.js';
+import { createSubscriptionService } from './features/subscription/service.js';
+import { createMemoryAttemptLimiter, createRedisAttemptLimiter } from './features/two-factor/attempt-limiter.js';
+import { createTwoFactorQueries } from './features/two-factor/queries.js';
+import { twoFactorRoutes } from './features/two-factor/routes.js';
+import { ATTEMPT_LIMIT, createTwoFactorService } from './features/two-factor/service.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
@@ -63,28 +82,47 @@ export async function buildApp({ config, database, storage, logger = true }: App
 
   registerOriginCheck(app, { publicOrigin: config.publicOrigin });
 
+  const sessionCache = database.exclusive ? createSessionCache({ maxEntries: 10_000, ttlMs: 60_000 }) : undefined;
+  const twoFactor = createTwoFactorService({
+    queries: createTwoFactorQueries(database.db),
+    limiter: redis ? createRedisAttemptLimiter(redis, ATTEMPT_LIMIT) : createMemoryAttemptLimiter(ATTEMPT_LIMIT),
+  });
   const auth = createAuthService({
     queries: createAuthQueries(database.db),
+    secondFactor: twoFactor,
     sessionTtlMs: config.sessionTtlMs,
-    cache: database.exclusive ? createSessionCache({ maxEntries: 10_000, ttlMs: 60_000 }) : undefined,
+    cache: sessionCache,
   });
   registerSessionGuard(app, auth);
 
   await app.register(healthRoutes, { database, storage });
   await app.register(authRoutes, { auth, rateLimit: config.authRateLimit });
+  await app.register(twoFactorRoutes, { twoFactor });
   await app.register(mediaRoutes, { storage });
   const songs = createSongQueries(database.db);
   await app.register(songRoutes, { songs, storage, writeVersion: database.writeVersion });
+  await app.register(songDownloadRoute, { songs, storage });
+  await app.register(subscriptionRoutes, { subscriptions: createSubscriptionService({ queries: createSubscriptionQueries(database.db) }) });
   await app.register(playRoutes, {
     plays: createPlayService({ findSong: songs.findLiveSong, recordPlay: createPlayQueries(database.db).recordPlay }),
   });
   await app.register(artistRoutes, { artists: createArtistQueries(database.db) });
+  await app.register(followRoutes, { queries: createFollowQueries(database.db) });
   await app.register(albumRoutes, { albums: createAlbumQueries(database.db) });
   await app.register(placeholderRoutes);
   await app.register(playlistRoutes, { db: database.db, storage, writeVersion: database.writeVersion });
   await app.register(likeRoutes, { queries: createLikeQueries(database.db), writeVersion: database.writeVersion });
   await app.register(searchRoutes, { db: database.db, sources: [] });
   await app.register(uploadRoutes, { db: database.db, storage, limits: config.uploadLimits });
+  await app.register(supportRoutes, { db: database.db });
+  await app.register(notificationRoutes, { notifications: createNotificationService(createNotificationQueries(database.db)) });
+  await app.register(statsRoutes, { stats: createStatsQueries(database.db), writeVersion: database.writeVersion });
+  await app.register(profileRoutes, {
+    profile: createProfileService({
+      queries: createProfileQueries(database.db),
+      onUserChanged: (userId) => sessionCache?.deleteUser(userId),
+    }),
+  });
 
   await registerWebApp(app, config.webDist ?? defaultWebDist);
   return app;

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { useAuth } from './features/auth/use-auth';
 import { NotFoundPage } from './features/not-found/not-found-page';
-import { RadioPage } from './features/radio/radio-page';
 import { LoadingScreen } from './ui/loading-screen';
 
 // Signed-out visitors never download the shell and player; listeners never download the landing page.
@@ -22,6 +21,7 @@ const PlaylistPage = lazy(() =>
 );
 const UploadPage = lazy(() => import('./features/upload/upload-page').then((m) => ({ default: m.UploadPage })));
 const AlbumPage = lazy(() => import('./features/albums/album-page').then((m) => ({ default: m.AlbumPage })));
+const RadioPage = lazy(() => import('./features/radio/radio-page').then((m) => ({ default: m.RadioPage })));
 const DesignPreviewPage = lazy(() =>
   import('./features/design-preview/design-preview-page').then((m) => ({ default: m.DesignPreviewPage })),
 );

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { baseKeyOf } from '../media/storage.js';
 import type { Db } from './client.js';
 import { albums, artists, playlists, songRenditions, songs, uploads } from './schema.js';
 
@@ -10,15 +11,17 @@ export const MEDIA_KEY_LOCK_SPACE = 727275;
  * Serializes, until the transaction ends, everything that stores, references or deletes these
  * media keys: keys are content-addressed, so two rows (two playlists, two uploads of one file) can
  * share one object. Taken in sorted order, so two transactions wanting the same keys cannot deadlock.
+ * An image's variants share its lock: they are stored and deleted with it.
  */
 export async function lockMediaKeys(db: Db, keys: readonly string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) {
+  for (const key of [...new Set(keys.map(baseKeyOf))].sort()) {
     await db.execute(sql`select pg_advisory_xact_lock(${MEDIA_KEY_LOCK_SPACE}, hashtext(${key}))`);
   }
 }
 
-/** Whether any row still points at this stored object. */
-export async function isMediaKeyInUse(db: Db, key: string): Promise<boolean> {
+/** Whether any row still points at this stored object (for a variant: at the image it was made from). */
+export async function isMediaKeyInUse(db: Db, objectKey: string): Promise<boolean> {
+  const key = baseKeyOf(objectKey);
   const references = await unionAll(
     db.select({ one: sql`1` }).from(playlists).where(eq(playlists.coverKey, key)),
     db.select({ one: sql`1` }).from(albums).where(eq(albums.coverKey, key)),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -30,6 +31,7 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     bio: text('bio'),
+    phone: text('phone'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -75,6 +77,7 @@ export const artists = pgTable(
     index('artists_name_lower_idx').on(sql`lower(${t.name})`),
     // Without fast update: PGlite never vacuums, and a pending list left unmerged slows every search.
     index('artists_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    index('artists_image_key_idx').on(t.imageKey),
   ],
 );
 
@@ -114,7 +117,7 @@ export const albums = pgTable(
     releaseId: integer('release_id').references(() => releases.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('albums_artist_idx').on(t.artistId)],
+  (t) => [index('albums_artist_idx').on(t.artistId), index('albums_cover_key_idx').on(t.coverKey)],
 );
 
 export const songs = pgTable(
@@ -169,6 +172,9 @@ export const songs = pgTable(
     // The few songs that are not live: counting a collection's live songs subtracts these
     // instead of reading every song of the catalogue.
     index('songs_not_live_idx').on(t.id).where(sql`${t.status} <> 'live'`),
+    // Media keys: whether a stored object is still used (cover replaced, orphan sweep) is a lookup, not a scan.
+    index('songs_file_key_idx').on(t.fileKey),
+    index('songs_cover_key_idx').on(t.coverKey),
   ],
 );
 
@@ -217,7 +223,7 @@ export const songRenditions = pgTable(
     size: integer('size').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('song_renditions_song_bitrate_unique').on(t.songId, t.bitrateKbps)],
+  (t) => [uniqueIndex('song_renditions_song_bitrate_unique').on(t.songId, t.bitrateKbps), index('song_renditions_file_key_idx').on(t.fileKey)],
 );
 
 export const playlists = pgTable(
@@ -237,6 +243,7 @@ export const playlists = pgTable(
   (t) => [
     index('playlists_user_idx').on(t.userId, t.createdAt),
     index('playlists_editorial_idx').on(t.isEditorial),
+    index('playlists_cover_key_idx').on(t.coverKey),
     check('playlists_owner', sql`${t.isEditorial} OR ${t.userId} IS NOT NULL`),
   ],
 );
@@ -311,6 +318,24 @@ export const plays = pgTable(
     index('plays_song_recent_idx').on(t.songId, t.playedAt),
     index('plays_played_at_idx').on(t.playedAt),
     check('plays_seconds_positive', sql`${t.secondsPlayed} > 0`),
+  ],
+);
+
+/**
+ * Each listener's running totals of plays, kept with every recorded play: their stats read one row
+ * instead of counting plays (a heavy listener has hundreds of thousands).
+ */
+export const listeningTotals = pgTable(
+  'listening_totals',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playCount: integer('play_count').notNull().default(0),
+    secondsPlayed: bigint('seconds_played', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    check('listening_totals_nonnegative', sql`${t.playCount} >= 0 and ${t.secondsPlayed} >= 0`),
   ],
 );
 
@@ -399,6 +424,24 @@ export const twoFactor = pgTable('two_factor', {
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
 });
 
+/**
+ * The second step of a sign-in with two-factor on: the password was right, a code is still due.
+ * Only the hash of the challenge token is kept; it expires within minutes and allows a few attempts.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId), index('login_challenges_expires_idx').on(t.expiresAt)],
+);
+
 export const twoFactorBackupCodes = pgTable(
   'two_factor_backup_codes',
   {
@@ -411,6 +454,21 @@ export const twoFactorBackupCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('two_factor_backup_codes_user_idx').on(t.userId)],
+);
+
+/** What listeners write through Contact Support, kept with their account for the team to answer by e-mail. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['open', 'answered'] }).notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_requests_user_idx').on(t.userId, t.createdAt), index('support_requests_open_idx').on(t.status, t.createdAt)],
 );
 
 /** Every stored media object, so a crash between storing and committing can be repaired. */
@@ -446,6 +504,8 @@ export const jobs = pgTable(
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
+    /** Higher runs first: a listener waiting on an upload goes before the catalogue's backfill. */
+    priority: integer('priority').notNull().default(0),
     progress: integer('progress').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedBy: text('locked_by'),
@@ -462,6 +522,10 @@ export const jobs = pgTable(
     index('jobs_release_idx')
       .on(sql`(${t.payload} ->> 'releaseId')`)
       .where(sql`${t.type} = 'process-release'`),
+    // The rendition backfill looks for each song's transcode jobs.
+    index('jobs_song_idx')
+      .on(sql`(${t.payload} ->> 'songId')`)
+      .where(sql`${t.type} = 'transcode-song'`),
   ],
 );
 

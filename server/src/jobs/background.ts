@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { MediaStorage } from '../media/storage.js';
+import { backfillCoverVariants } from './cover-variant-backfill.js';
 import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/process-release.js';
 import { createTranscodeSongHandler, TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
 import { sweepOrphans } from './orphan-sweep.js';
@@ -23,7 +24,8 @@ export function jobScratchDir(dataDir: string): string {
 
 /**
  * What the server does besides answering requests: the orphan sweep, once, in the background, and
- * (unless JOBS_ENABLED=false) the job worker, and the jobs that give renditions to the songs without any.
+ * (unless JOBS_ENABLED=false) the job worker, the jobs that give renditions to the songs without any, and
+ * the smaller copies of covers stored before they existed.
  */
 export function startBackgroundWork({ config, db, storage, log }: { config: Config; db: Db; storage: MediaStorage; log: JobLog }): BackgroundWork {
   const scratchDir = jobScratchDir(config.dataDir);
@@ -53,11 +55,21 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
         (error: unknown) => log.error({ err: error }, 'Rendition backfill failed'),
       )
     : undefined;
+  const coverBackfillAbort = new AbortController();
+  const coverBackfill = config.jobs.enabled
+    ? backfillCoverVariants({ db, storage, log, signal: coverBackfillAbort.signal }).then(
+        (result) => log.info(result, 'Cover variant backfill finished'),
+        (error: unknown) => {
+          if (!coverBackfillAbort.signal.aborted) log.error({ err: error }, 'Cover variant backfill failed');
+        },
+      )
+    : undefined;
 
   return {
     async stop(timeoutMs) {
       sweepAbort.abort();
-      await Promise.all([sweep, backfill, worker?.stop(timeoutMs)]);
+      coverBackfillAbort.abort();
+      await Promise.all([sweep, backfill, coverBackfill, worker?.stop(timeoutMs)]);
     },
   };
 }

@@ -5,7 +5,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { isMediaKeyInUse, lockMediaKeys } from '../db/media-references.js';
 import { albums, artists, playlists, songRenditions, songs, uploads } from '../db/schema.js';
-import type { MediaStorage } from '../media/storage.js';
+import { baseKeyOf, type MediaStorage } from '../media/storage.js';
 
 /** Keys checked against the tables in one query. */
 const BATCH_SIZE = 1000;
@@ -26,6 +26,7 @@ export type OrphanSweepResult = { checked: number; deleted: number; tempFilesDel
  * Deletes stored objects that no row refers to and that are older than the grace period: what a crash
  * between storing and committing left behind. Keys are checked in batches; each orphan is deleted under
  * the lock of its key, after checking again that no row took it and that it was not stored anew meanwhile.
+ * A variant (a smaller copy of an image) is referenced when its image is: it goes once its image has.
  */
 export async function sweepOrphans({ db, storage, graceMs, tempDirs = [], signal }: OrphanSweepOptions): Promise<OrphanSweepResult> {
   const cutoff = new Date(Date.now() - graceMs);
@@ -37,7 +38,7 @@ export async function sweepOrphans({ db, storage, graceMs, tempDirs = [], signal
     const referenced = await findReferencedKeys(db, batch);
     for (const key of batch) {
       signal?.throwIfAborted();
-      if (!referenced.has(key) && (await deleteIfOrphan(db, storage, key, cutoff))) deleted++;
+      if (!referenced.has(baseKeyOf(key)) && (await deleteIfOrphan(db, storage, key, cutoff))) deleted++;
     }
     batch = [];
   };
@@ -57,12 +58,12 @@ export async function sweepOrphans({ db, storage, graceMs, tempDirs = [], signal
 }
 
 /**
- * The keys among `keys` that some row refers to, in one query: isMediaKeyInUse (db/media-references.ts)
- * for many keys at once. Every media key column of the schema is here.
+ * The base keys of `keys` (baseKeyOf) that some row refers to, in one query: isMediaKeyInUse
+ * (db/media-references.ts) for many keys at once. Every media key column of the schema is here.
  */
 async function findReferencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const list = [...keys];
+  const list = [...new Set(keys.map(baseKeyOf))];
   const rows = await unionAll(
     db.select({ key: sql<string>`${songs.fileKey}` }).from(songs).where(inArray(songs.fileKey, list)),
     db.select({ key: sql<string>`${songs.coverKey}` }).from(songs).where(inArray(songs.coverKey, list)),

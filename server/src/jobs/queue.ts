@@ -8,7 +8,15 @@ export type JobPayload = Record<string, unknown>;
 /** One claim of a job: who holds it, and the attempt it is (a later claim of the same job is another attempt). */
 export type ClaimedJob = JobRow & { lockedBy: string };
 
-export type EnqueueOptions = { maxAttempts?: number; delayMs?: number };
+/** Higher is claimed first; a job of lower priority waits while any higher one is ready. */
+export const JOB_PRIORITY = {
+  /** Work nobody is waiting on: the catalogue's renditions. */
+  background: 0,
+  /** Someone is watching: an uploaded release waiting for review. */
+  listenerWaiting: 10,
+} as const;
+
+export type EnqueueOptions = { maxAttempts?: number; delayMs?: number; priority?: number };
 
 const LAST_ERROR_MAX_CHARS = 2000;
 
@@ -27,6 +35,7 @@ export async function enqueueJob(db: Db, type: string, payload: JobPayload, opti
       payload,
       ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
       ...(options.delayMs ? { runAt: nowPlus(options.delayMs) } : {}),
+      ...(options.priority !== undefined ? { priority: options.priority } : {}),
     })
     .returning();
   return row!;
@@ -81,14 +90,17 @@ export function createJobQueue(db: Db, { workerId, leaseMs, retryDelayMs = defau
       return row.abandoned ? 'abandoned' : 'ready';
     },
 
-    /** Takes the next ready job of these types (queued and due, or running with an expired lease), if any. */
+    /**
+     * Takes the next ready job of these types (queued and due, or running with an expired lease), if
+     * any: the highest priority first, then the one due longest.
+     */
     async claim(types: readonly string[]): Promise<ClaimedJob | undefined> {
       if (types.length === 0) return undefined;
       const next = sql`(
         select ${jobs.id} from ${jobs}
         where ${inArray(jobs.type, [...types])}
           and (${due} or (${expired} and ${jobs.attempts} < ${jobs.maxAttempts}))
-        order by ${jobs.runAt}, ${jobs.id}
+        order by ${jobs.priority} desc, ${jobs.runAt}, ${jobs.id}
         for update skip locked
         limit 1)`;
       const [row] = await db

@@ -1,8 +1,12 @@
+import { COVER_WIDTHS } from '@kora/contracts';
 import sharp, { type Metadata } from 'sharp';
 import { BadRequest, UnsupportedMediaType } from '../http/errors.js';
+import { coverVariantKey, hasVariants, type MediaStorage, type StoredObject } from './storage.js';
 
 /** Square side of a stored cover: sharp on a phone's screen, small on a slow connection. */
-export const COVER_SIZE = 640;
+export const COVER_SIZE = Math.max(...COVER_WIDTHS);
+/** The smaller copies stored beside every cover, for cards and rows (storage.ts names their keys). */
+export const COVER_VARIANT_WIDTHS: readonly number[] = COVER_WIDTHS.filter((width) => width < COVER_SIZE);
 /** Larger images are refused before they are decoded: a small file can declare a huge canvas. */
 export const COVER_MAX_PIXELS = 40_000_000;
 
@@ -12,6 +16,14 @@ export const TOO_MANY_PIXELS_MESSAGE = `Cover image is too large: at most ${COVE
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 export type PreparedCover = { data: Buffer; extension: 'webp'; contentType: 'image/webp' };
+/** A cover ready to store: an uploaded one (WebP), or the demo catalogue's generated art (JPEG). */
+export type CoverFile = { data: Buffer; extension: 'webp' | 'jpg'; contentType: string };
+
+const VARIANT_FORMATS = {
+  webp: { format: 'webp', contentType: 'image/webp' },
+  jpg: { format: 'jpeg', contentType: 'image/jpeg' },
+} as const;
+const VARIANT_QUALITY = 80;
 
 /**
  * Turns an uploaded file into a cover the server can serve: judged by its content (never its name
@@ -46,4 +58,48 @@ async function readMetadata(input: Buffer): Promise<Metadata | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** Stores a cover and its smaller variants; returns the cover's own object. */
+export async function storeCoverWithVariants(storage: MediaStorage, cover: CoverFile): Promise<StoredObject> {
+  const stored = await storage.put(cover.data, cover);
+  await storeCoverVariants(storage, stored.key, cover.data);
+  return stored;
+}
+
+/**
+ * Makes the variants of the stored image at `baseKey` (whose bytes are `base`) and stores them under
+ * their derived keys, in the base's format, without metadata. A variant at least as wide as the base
+ * is the base's bytes: every variant URL works, and nothing is enlarged.
+ */
+export async function storeCoverVariants(
+  storage: MediaStorage,
+  baseKey: string,
+  base: Buffer,
+  widths: readonly number[] = COVER_VARIANT_WIDTHS,
+): Promise<void> {
+  if (!hasVariants(baseKey)) throw new Error(`Not an image key with variants: ${baseKey}`);
+  const { format, contentType } = VARIANT_FORMATS[baseKey.slice(baseKey.lastIndexOf('.') + 1) as keyof typeof VARIANT_FORMATS];
+  // The base was made (and checked) by this server, but the cap holds for any image sharp decodes.
+  const options = { limitInputPixels: COVER_MAX_PIXELS };
+  const { width = 0, height = 0 } = await sharp(base, options).metadata();
+  const side = Math.min(width, height);
+  for (const variantWidth of widths) {
+    const data =
+      variantWidth >= side
+        ? base
+        : await sharp(base, options).resize(variantWidth, variantWidth, { fit: 'cover' }).toFormat(format, { quality: VARIANT_QUALITY }).toBuffer();
+    await storage.putVariant(coverVariantKey(baseKey, variantWidth), data, contentType);
+  }
+}
+
+/**
+ * Deletes a stored object and, for an image, its variants first: an interrupted delete leaves the
+ * base, which the orphan sweep removes later with any variant it still finds.
+ */
+export async function deleteWithVariants(storage: MediaStorage, key: string): Promise<void> {
+  if (hasVariants(key)) {
+    for (const width of COVER_VARIANT_WIDTHS) await storage.delete(coverVariantKey(key, width));
+  }
+  await storage.delete(key);
 }

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { stageFile } from './staged-file.js';
-import { isValidKey, keyFor, type MediaStorage, type StoredObject } from './storage.js';
+import { isValidKey, isVariantKey, keyFor, type MediaStorage, type StoredObject } from './storage.js';
 
 const ONE_READ_MAX_BYTES = 256 * 1024;
 
@@ -35,6 +35,19 @@ export function createLocalStorage(root: string): MediaStorage {
         await fs.mkdir(path.dirname(finalPath), { recursive: true });
         await fs.rename(staged.path, finalPath);
         return { key, size: staged.size, sha256: staged.sha256 };
+      } catch (error) {
+        await fs.rm(staged.path, { force: true });
+        throw error;
+      }
+    },
+
+    async putVariant(key, data) {
+      if (!isVariantKey(key)) throw new Error(`Not a variant key: ${key}`);
+      const finalPath = pathOf(key);
+      const staged = await stageFile(data, stagingDir);
+      try {
+        await fs.mkdir(path.dirname(finalPath), { recursive: true });
+        await fs.rename(staged.path, finalPath);
       } catch (error) {
         await fs.rm(staged.path, { force: true });
         throw error;

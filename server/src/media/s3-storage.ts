@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.js';
 import { stageFile } from './staged-file.js';
-import { isValidKey, keyFor, type MediaStorage, type ObjectInfo, type StoredObject } from './storage.js';
+import { isValidKey, isVariantKey, keyFor, type MediaStorage, type ObjectInfo, type StoredObject } from './storage.js';
 
 /**
  * Objects up to one part go up in one PutObject, larger ones in parts of this size (S3 allows
@@ -145,6 +145,14 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
       } finally {
         await fs.rm(staged.path, { force: true });
       }
+    },
+
+    async putVariant(key, data, contentType) {
+      if (!isVariantKey(key)) throw new Error(`Not a variant key: ${key}`);
+      // Small (a few KB) and always written, so its date is fresh: the orphan sweep spares it during the grace period.
+      await withRetries(() =>
+        client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentLength: data.length, ContentMD5: md5Base64(data), ContentType: contentType })),
+      );
     },
 
     stat,

@@ -8,6 +8,11 @@ export interface MediaStorage {
   readonly kind: 'local' | 's3';
   /** Stores a stream under a content-addressed key ending in `.${extension}`. */
   put(body: Readable | Buffer, options: { extension: string; contentType: string }): Promise<StoredObject>;
+  /**
+   * Stores a variant (a smaller copy of a stored image, see coverVariantKey) under its derived key,
+   * replacing any object there; refuses every other key.
+   */
+  putVariant(key: string, data: Buffer, contentType: string): Promise<void>;
   stat(key: string): Promise<ObjectInfo | undefined>;
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
@@ -18,11 +23,43 @@ export interface MediaStorage {
 }
 
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
+/**
+ * A variant's key is its base's key with `.w<width>` before the extension, in the base's format:
+ * `ab/<sha256>.w160.webp` for `ab/<sha256>.webp`. It is a pure function of the base's content, so it
+ * stays content-addressed in spirit, and its base is known from the key alone.
+ */
+const VARIANT_PATTERN = /^([0-9a-f]{2}\/[0-9a-f]{64})\.w[1-9][0-9]{1,3}\.(webp|jpg)$/;
+/** Stored images that have variants: covers (WebP) and the demo catalogue's generated art (JPEG). */
+const VARIANT_BASE_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{64}\.(webp|jpg)$/;
 
 export function isValidKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
+  return KEY_PATTERN.test(key) || VARIANT_PATTERN.test(key);
+}
+
+export function isVariantKey(key: string): boolean {
+  return VARIANT_PATTERN.test(key);
+}
+
+/** Whether smaller copies of this object are stored beside it (an image, not a variant itself). */
+export function hasVariants(key: string): boolean {
+  return VARIANT_BASE_PATTERN.test(key);
 }
 
 export function keyFor(sha256: string, extension: string): string {
   return `${sha256.slice(0, 2)}/${sha256}.${extension}`;
+}
+
+/** The key of the `width`-pixel variant of a stored image. */
+export function coverVariantKey(baseKey: string, width: number): string {
+  if (!hasVariants(baseKey)) throw new Error(`Not an image key with variants: ${baseKey}`);
+  const dot = baseKey.lastIndexOf('.');
+  const key = `${baseKey.slice(0, dot)}.w${width}${baseKey.slice(dot)}`;
+  if (!isVariantKey(key)) throw new Error(`Invalid variant width: ${width}`);
+  return key;
+}
+
+/** The key of the object a variant was made from; any other key is its own base. */
+export function baseKeyOf(key: string): string {
+  const match = VARIANT_PATTERN.exec(key);
+  return match ? `${match[1]}.${match[2]}` : key;
 }

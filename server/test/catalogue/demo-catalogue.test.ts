@@ -1,5 +1,6 @@
 import { parseBuffer } from 'music-metadata';
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Playlist, Song } from '@kora/contracts';
 import { seedDemoCatalogue } from '../../src/db/seed/demo-seed.js';
@@ -103,6 +104,9 @@ describe('the demo catalogue', () => {
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toBe('image/jpeg');
     expect(cover.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    const small = await t.app.inject({ method: 'GET', url: song!.coverArtUrl!.replace(/\.jpg$/, '.w160.jpg'), headers: { cookie } });
+    expect(small.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 160, height: 160 });
 
     for (const url of ['/api/media/..%2F..%2Fetc/passwd', '/api/media/ab/not-a-key.jpg', '/api/media/zz/x.mp3']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });

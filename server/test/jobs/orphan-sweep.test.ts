@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
 import { playlists, uploads, users } from '../../src/db/schema.js';
 import { sweepOrphans } from '../../src/jobs/orphan-sweep.js';
+import { storeCoverWithVariants } from '../../src/media/cover-image.js';
 import { createLocalStorage } from '../../src/media/local-storage.js';
-import type { MediaStorage } from '../../src/media/storage.js';
+import { coverVariantKey, type MediaStorage } from '../../src/media/storage.js';
 import { buildAlbum, buildArtist, buildRendition, buildSong, storeTestBytes } from '../helpers/catalogue-factories.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
@@ -104,6 +106,30 @@ describe('the orphan sweep', () => {
     const result = await sweepOrphans({ db, storage, graceMs: HOUR, tempDirs: [dir, path.join(root, 'missing')] });
     expect(result.tempFilesDeleted).toBe(1);
     expect(await fs.readdir(dir)).toEqual(['fresh.mp3']);
+  });
+
+  it('keeps the variants of an image a row shows, and deletes old ones whose image is unreferenced or gone', async () => {
+    /** A stored cover with its 160 and 320 pixel variants, all dated `ageMs` back: [cover, w160, w320]. */
+    const storeCover = async (colour: string, ageMs: number): Promise<string[]> => {
+      const data = await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } }).webp().toBuffer();
+      const { key } = await storeCoverWithVariants(storage, { data, extension: 'webp', contentType: 'image/webp' });
+      const keys = [key, coverVariantKey(key, 160), coverVariantKey(key, 320)];
+      for (const stored of keys) await age(path.join(root, 'media', stored), ageMs);
+      return keys;
+    };
+    const shown = await storeCover('#112233', 2 * HOUR);
+    await db.insert(playlists).values({ name: 'Shown', userId: await buildUserId(), createdBy: 'Sweep Test', coverKey: shown[0] });
+    const unreferenced = await storeCover('#445566', 2 * HOUR);
+    const recent = await storeCover('#778899', 10 * 60 * 1000);
+    const imageGone = await storeCover('#aabbcc', 2 * HOUR);
+    await storage.delete(imageGone[0]!);
+    // A variant made again a moment ago (the backfill) waits out its own grace period.
+    const remade = await storeCover('#ddeeff', 2 * HOUR);
+    await age(path.join(root, 'media', remade[1]!), 10 * 60 * 1000);
+
+    await sweepOrphans({ db, storage, graceMs: HOUR });
+    for (const key of [...shown, ...recent, remade[1]!]) expect(await exists(key), key).toBe(true);
+    for (const key of [...unreferenced, ...imageGone, remade[0]!, remade[2]!]) expect(await exists(key), key).toBe(false);
   });
 
   it('stops when its signal aborts', async () => {

@@ -9,7 +9,7 @@ import { notifications, releases, songRenditions, songs } from '../../src/db/sch
 import { createProcessReleaseHandler, PROCESS_RELEASE_JOB, type ProcessReleaseDeps } from '../../src/jobs/handlers/process-release.js';
 import { createJobQueue, enqueueJob } from '../../src/jobs/queue.js';
 import { createWorker, type JobHandler } from '../../src/jobs/worker.js';
-import type { MediaStorage } from '../../src/media/storage.js';
+import { coverVariantKey, type MediaStorage } from '../../src/media/storage.js';
 import { buildAlbum, buildArtist, buildRendition, buildSong, setPlan, storeTestBytes, storeTestMp3 } from '../helpers/catalogue-factories.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -193,6 +193,8 @@ describe('process-release: embedded cover art', () => {
     const cover = await sharp(await readAll(t.storage, row!.coverKey!)).metadata();
     expect(cover).toMatchObject({ format: 'webp', width: 640, height: 640 });
     expect(cover.exif).toBeUndefined();
+    const small = await sharp(await readAll(t.storage, coverVariantKey(row!.coverKey!, 160))).metadata();
+    expect(small).toMatchObject({ format: 'webp', width: 160, height: 160 });
   });
 
   it('keeps the album’s cover instead', async () => {

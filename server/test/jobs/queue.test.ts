@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
 import { jobs } from '../../src/db/schema.js';
-import { createJobQueue, enqueueJob, type JobQueue } from '../../src/jobs/queue.js';
+import { createJobQueue, enqueueJob, JOB_PRIORITY, type JobQueue } from '../../src/jobs/queue.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 import { expireLease, findJob, openSecondPool } from './job-helpers.js';
 
@@ -55,6 +55,17 @@ describe('enqueue and claim', () => {
     await db.update(jobs).set({ runAt: sql`now() - interval '1 minute'` }).where(eq(jobs.id, earlier.id));
     expect((await queue.claim(TYPES))?.id).toBe(earlier.id);
     expect((await queue.claim(TYPES))?.id).toBe(later.id);
+  });
+
+  it('claims a higher priority first, whatever its age: an upload goes before the catalogue backfill', async () => {
+    const backfill = await enqueueJob(db, 'test-a', {}, { priority: JOB_PRIORITY.background });
+    await db.update(jobs).set({ runAt: sql`now() - interval '1 hour'` }).where(eq(jobs.id, backfill.id));
+    const upload = await enqueueJob(db, 'test-b', {}, { priority: JOB_PRIORITY.listenerWaiting });
+    const delayedUpload = await enqueueJob(db, 'test-b', {}, { priority: JOB_PRIORITY.listenerWaiting, delayMs: 60_000 });
+    expect((await queue.claim(TYPES))?.id).toBe(upload.id);
+    // A higher priority that is not due yet does not hold the others back.
+    expect((await queue.claim(TYPES))?.id).toBe(backfill.id);
+    expect((await findJob(db, delayedUpload.id)).status).toBe('queued');
   });
 
   it('claims only the types it is given', async () => {

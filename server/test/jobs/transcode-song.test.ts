@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
 import { jobs, notifications, songRenditions, songs } from '../../src/db/schema.js';
 import { createTranscodeSongHandler, TRANSCODE_SONG_JOB, type TranscodeSongDeps } from '../../src/jobs/handlers/transcode-song.js';
-import { createJobQueue, enqueueJob } from '../../src/jobs/queue.js';
+import { createJobQueue, enqueueJob, JOB_PRIORITY } from '../../src/jobs/queue.js';
 import { enqueueRenditionBackfill } from '../../src/jobs/rendition-backfill.js';
 import { createWorker, type JobHandler } from '../../src/jobs/worker.js';
 import type { MediaStorage } from '../../src/media/storage.js';
@@ -89,19 +89,40 @@ describe('rendition backfill', () => {
     const external = await catalogueSong(await fake(), { source: 'deezer', externalId: 'dz-1', isExternal: true });
     const alreadyQueued = await catalogueSong(await fake());
     await enqueueJob(db, TRANSCODE_SONG_JOB, { songId: alreadyQueued.id });
-    // A job that ended without renditions (ffmpeg was missing): the next start tries again.
-    const triedBefore = await catalogueSong(await fake());
-    const done = await enqueueJob(db, TRANSCODE_SONG_JOB, { songId: triedBefore.id });
-    await db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, done.id));
+    const ended = async (status: 'done' | 'failed', result: unknown, daysAgo = 0) => {
+      const song = await catalogueSong(await fake());
+      const job = await enqueueJob(db, TRANSCODE_SONG_JOB, { songId: song.id });
+      await db
+        .update(jobs)
+        .set({ status, result, updatedAt: sql`now() - ${daysAgo}::integer * interval '1 day'` })
+        .where(eq(jobs.id, job.id));
+      return song;
+    };
+    // Ended without renditions because ffmpeg was missing: the next start tries again.
+    const waitedForFfmpeg = await ended('done', { outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.', waitingFor: 'ffmpeg' });
+    // Ended for a reason another run would meet again: not every start, only after a week.
+    const unreadable = await ended('done', { outcome: 'skipped', reason: 'The audio file could not be read.' });
+    const failedRecently = await ended('failed', null, 6);
+    const failedLongAgo = await ended('failed', null, 8);
 
-    fakeSongIds.push(bare.id, withRendition.id, processing.id, rejected.id, external.id, alreadyQueued.id, triedBefore.id);
-    expect(await enqueueRenditionBackfill(db)).toBe(2);
-    expect(await transcodeJobSongIds()).toEqual([alreadyQueued.id, triedBefore.id, bare.id, triedBefore.id]);
+    fakeSongIds.push(bare.id, withRendition.id, processing.id, rejected.id, external.id, alreadyQueued.id);
+    fakeSongIds.push(waitedForFfmpeg.id, unreadable.id, failedRecently.id, failedLongAgo.id);
+    expect(await enqueueRenditionBackfill(db)).toBe(3);
+    expect(await transcodeJobSongIds()).toEqual([
+      alreadyQueued.id,
+      waitedForFfmpeg.id,
+      unreadable.id,
+      failedRecently.id,
+      failedLongAgo.id,
+      bare.id,
+      waitedForFfmpeg.id,
+      failedLongAgo.id,
+    ]);
     const [added] = await db.select().from(jobs).where(eq(jobs.payload, { songId: bare.id }));
-    expect(added).toMatchObject({ type: TRANSCODE_SONG_JOB, status: 'queued', attempts: 0, progress: 0 });
+    expect(added).toMatchObject({ type: TRANSCODE_SONG_JOB, status: 'queued', attempts: 0, progress: 0, priority: JOB_PRIORITY.background });
 
     expect(await enqueueRenditionBackfill(db)).toBe(0);
-    expect(await transcodeJobSongIds()).toHaveLength(4);
+    expect(await transcodeJobSongIds()).toHaveLength(8);
     for (const skipped of [withRendition, processing, rejected, noFile, external]) {
       expect(await transcodeJobSongIds()).not.toContain(skipped.id);
     }
@@ -219,7 +240,7 @@ describe('transcode-song', () => {
   it('skips the song, keeping the original, when ffmpeg is unavailable', async () => {
     const song = await catalogueSong(await storeTestMp3(t.storage, { seconds: 1 }));
     const { result } = await transcode(song.id, handlerWith({ locateFfmpeg: async () => null }));
-    expect(result).toEqual({ outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.' });
+    expect(result).toEqual({ outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.', waitingFor: 'ffmpeg' });
     expect(await renditionsOf(song.id)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../helpers/factories.js';
-import { type FormEntry, multipartBody } from '../helpers/multipart.js';
+import { sendFormThenReuse } from '../helpers/keep-alive.js';
+import type { FormEntry } from '../helpers/multipart.js';
 import { createPlaylistViaApi } from '../helpers/playlists.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -18,21 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Answer = { status: number; body: string; socket: unknown };
-
-function send(agent: http.Agent, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${origin}${path}`, { method, headers, agent }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body: text, socket: request.socket }));
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
 const megabytes = (count: number) => Buffer.alloc(count * 1024 * 1024, 1);
 
 describe('a refused upload over a keep-alive connection', () => {
@@ -41,33 +26,20 @@ describe('a refused upload over a keep-alive connection', () => {
     ['a cover over the size limit', [['name', 'x'], ['coverFile', { data: megabytes(11), filename: 'a.png' }]], 413],
     ['a large file that is not an image', [['name', 'x'], ['coverFile', { data: megabytes(5), filename: 'a.png' }]], 415],
   ] as [string, [string, FormEntry][], number][])('%s is answered and the connection serves the next request', async (_case, entries, status) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      const { payload, headers } = await multipartBody(entries);
-      const refused = await send(agent, 'POST', '/api/playlists', { cookie, ...headers, 'content-length': String(payload.length) }, payload);
-      expect(refused.status).toBe(status);
-      expect(JSON.parse(refused.body)).toEqual({ message: expect.any(String) });
-      const next = await send(agent, 'GET', '/api/playlists', { cookie });
-      expect(next.status).toBe(200);
-      expect(next.socket).toBe(refused.socket);
-    } finally {
-      agent.destroy();
-    }
+    const { answer: refused, next } = await sendFormThenReuse(origin, { method: 'POST', path: '/api/playlists', cookie, entries, nextPath: '/api/playlists' });
+    expect(refused.status).toBe(status);
+    expect(JSON.parse(refused.body)).toEqual({ message: expect.any(String) });
+    expect(next.status).toBe(200);
+    expect(next.socket).toBe(refused.socket);
   });
 
   it("is answered before the body is read when the playlist is not the sender's", async () => {
     const owner = await signUp(t.app);
     const playlist = await createPlaylistViaApi(t.app, owner.cookie);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      const { payload, headers } = await multipartBody([['name', 'Mine now'], ['coverFile', { data: megabytes(5), filename: 'a.png' }]]);
-      const refused = await send(agent, 'PATCH', `/api/playlists/${playlist.id}`, { cookie, ...headers, 'content-length': String(payload.length) }, payload);
-      expect(refused.status).toBe(403);
-      const next = await send(agent, 'GET', '/api/playlists', { cookie });
-      expect(next.status).toBe(200);
-      expect(next.socket).toBe(refused.socket);
-    } finally {
-      agent.destroy();
-    }
+    const entries: [string, FormEntry][] = [['name', 'Mine now'], ['coverFile', { data: megabytes(5), filename: 'a.png' }]];
+    const { answer: refused, next } = await sendFormThenReuse(origin, { method: 'PATCH', path: `/api/playlists/${playlist.id}`, cookie, entries, nextPath: '/api/playlists' });
+    expect(refused.status).toBe(403);
+    expect(next.status).toBe(200);
+    expect(next.socket).toBe(refused.socket);
   });
 });

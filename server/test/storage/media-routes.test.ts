@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredObject } from '../../src/media/storage.js';
+import { coverVariantKey, type StoredObject } from '../../src/media/storage.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -57,6 +57,31 @@ describe.each([
     expect(response.statusCode).toBe(206);
     expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/${bytes.length}`);
     expect(response.rawPayload.equals(bytes.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('answers a variant not made yet with its image, revalidated each time, and then with the variant', async () => {
+    const imageBytes = randomBytes(3000);
+    const image = await t.storage.put(imageBytes, { extension: 'webp', contentType: 'image/webp' });
+    const variantKey = coverVariantKey(image.key, 160);
+
+    const fallback = await get(variantKey);
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': 'private, no-cache', etag: `"${image.sha256}"` });
+    expect(fallback.rawPayload.equals(imageBytes)).toBe(true);
+
+    const variantBytes = randomBytes(500);
+    await t.storage.putVariant(variantKey, variantBytes, 'image/webp');
+    const made = await get(variantKey, { 'if-none-match': `"${image.sha256}"` });
+    expect(made.statusCode).toBe(200);
+    expect(made.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'private, max-age=31536000, immutable',
+      etag: `"${image.sha256}.w160"`,
+    });
+    expect(made.rawPayload.equals(variantBytes)).toBe(true);
+
+    const orphan = coverVariantKey(`00/${'0'.repeat(64)}.webp`, 320);
+    expect((await get(orphan)).statusCode).toBe(404);
   });
 
   it('answers 416 beyond the end and 404 for a key it does not hold', async () => {

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyFor } from '../../src/media/storage.js';
+import { coverVariantKey, keyFor } from '../../src/media/storage.js';
 import { type OpenedStorage, storageSubjects, TEST_PART_SIZE_BYTES } from './storage-subjects.js';
 
 const MiB = 1024 * 1024;
@@ -153,6 +153,34 @@ describe.each(storageSubjects)('media storage contract: $name', (subject) => {
     const stats = await Promise.all(listed.map((object) => opened.storage.stat(object.key)));
     expect(stats.map((info) => info?.size)).toEqual(listed.map((object) => object.size));
     expect(new Set(listed.map((object) => object.key)).size).toBe(listed.length);
+  });
+
+  it('stores a variant under the key derived from its image, replacing what was there', async () => {
+    const image = await opened.storage.put(randomBytes(4000), { extension: 'webp', contentType: 'image/webp' });
+    const key = coverVariantKey(image.key, 160);
+    const first = randomBytes(700);
+    await expect(opened.storage.putVariant(key, first, 'image/webp')).resolves.toBeUndefined();
+    expect((await opened.storage.stat(key))?.size).toBe(700);
+    expect((await readAll(await opened.storage.read(key))).equals(first)).toBe(true);
+    expect((await readAll(await opened.storage.read(key, { start: 10, end: 19 }))).equals(first.subarray(10, 20))).toBe(true);
+
+    const second = randomBytes(900);
+    await opened.storage.putVariant(key, second, 'image/webp');
+    expect((await readAll(await opened.storage.read(key))).equals(second)).toBe(true);
+    expect(await listAll(opened)).toEqual(expect.arrayContaining([{ key, size: 900, modifiedAt: expect.any(Date) }]));
+    expect(stagedFiles(opened)).toEqual([]);
+
+    await opened.storage.delete(key);
+    expect(await opened.storage.stat(key)).toBeUndefined();
+    expect(await opened.storage.stat(image.key)).toBeDefined();
+  });
+
+  it('refuses to store a variant under any key that is not one', async () => {
+    const image = await opened.storage.put(randomBytes(4000), { extension: 'webp', contentType: 'image/webp' });
+    for (const key of [image.key, keyFor(sha256(Buffer.from('x')), 'mp3'), '../../etc/passwd', `${image.key}.w160`]) {
+      await expect(opened.storage.putVariant(key, Buffer.from('x'), 'image/webp'), key).rejects.toThrow('Not a variant key');
+    }
+    expect((await readAll(await opened.storage.read(image.key))).length).toBe(4000);
   });
 
   it('passes its check, and a store that cannot be reached fails it', async () => {

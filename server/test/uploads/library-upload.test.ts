@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums, artists, jobs, releases, songs, uploads } from '../../src/db/schema.js';
+import { JOB_PRIORITY } from '../../src/jobs/queue.js';
 import { buildTestAudio, type TestAudioFormat } from '../helpers/audio-fixtures.js';
 import { buildArtist } from '../helpers/catalogue-factories.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
@@ -72,7 +73,7 @@ describe('POST /api/upload', () => {
       expect.objectContaining({ kind: 'audio', songId: song.id, userId: ada.user.id, storageKey: song.fileKey, originalName: 'My Song.mp3', mime: 'audio/mpeg', size: audio.length, status: 'committed' }),
     ]);
     const queued = (await t.database.db.select().from(jobs)).filter((job) => (job.payload as { releaseId?: number }).releaseId === release.id);
-    expect(queued).toEqual([expect.objectContaining({ type: 'process-release', status: 'queued', payload: { releaseId: release.id } })]);
+    expect(queued).toEqual([expect.objectContaining({ type: 'process-release', status: 'queued', priority: JOB_PRIORITY.listenerWaiting, payload: { releaseId: release.id } })]);
   });
 
   it('credits an existing artist whatever the case of the name, else creates one by the uploader', async () => {
@@ -124,7 +125,7 @@ describe('POST /api/upload', () => {
     const [record] = await t.database.db.select().from(uploads).where(eq(uploads.songId, song.id));
     expect(record!.originalName).toBe('passwd');
     expect(song.fileKey).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{64}\.mp3$/);
-    expect((await listMediaFiles(t)).every((file) => /^(tmp\/)?[0-9a-f]{2}\/[0-9a-f]{64}\.[a-z0-9]+$/.test(file))).toBe(true);
+    expect((await listMediaFiles(t)).every((file) => /^(tmp\/)?[0-9a-f]{2}\/[0-9a-f]{64}(\.w\d+)?\.[a-z0-9]+$/.test(file))).toBe(true);
   });
 
   it('keeps the file name of a Windows path without its folders', async () => {

@@ -2,6 +2,7 @@ import { MISSING_INFORMATION_MESSAGE } from '@kora/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums, artists, jobs, releases, songFeaturedArtists, songs, uploads } from '../../src/db/schema.js';
+import { coverVariantKey } from '../../src/media/storage.js';
 import { buildTestAudio } from '../helpers/audio-fixtures.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
 import { buildPng } from '../helpers/multipart.js';
@@ -75,6 +76,7 @@ describe('POST /api/upload-music', () => {
     const [album] = await t.database.db.select().from(albums).where(eq(albums.releaseId, release.id));
     expect(album).toMatchObject({ title: 'Born in the Wild', artistId: release.artist.id });
     expect(release.coverUrl).toBe(`/api/media/${album!.coverKey}`);
+    for (const width of [160, 320]) expect(await t.storage.stat(coverVariantKey(album!.coverKey!, width)), `${width}`).toBeDefined();
 
     const rows = await songsOf(release.id);
     expect(rows.map((row) => [row.trackNumber, row.title, row.albumId, row.genre, row.language, row.fileMime])).toEqual([

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestAudio } from '../helpers/audio-fixtures.js';
 import { signUp } from '../helpers/factories.js';
-import { type FormEntry, multipartBody } from '../helpers/multipart.js';
+import { sendFormThenReuse } from '../helpers/keep-alive.js';
+import type { FormEntry } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { countUploadRows, libraryEntries, listMediaFiles, releaseEntries } from './upload-helpers.js';
 
@@ -20,34 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Answer = { status: number; body: string; socket: unknown };
-
-function send(agent: http.Agent, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${origin}${path}`, { method, headers, agent }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body: text, socket: request.socket }));
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
 /** Posts over a keep-alive connection, then checks the same connection serves the next request. */
-async function postThenReuse(url: string, entries: [string, FormEntry][]) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    const { payload, headers } = await multipartBody(entries);
-    const answer = await send(agent, 'POST', url, { cookie, ...headers, 'content-length': String(payload.length) }, payload);
-    const next = await send(agent, 'GET', '/api/releases', { cookie });
-    expect(next.status).toBe(200);
-    expect(next.socket).toBe(answer.socket);
-    return { status: answer.status, body: JSON.parse(answer.body) as unknown };
-  } finally {
-    agent.destroy();
-  }
+async function postThenReuse(path: string, entries: [string, FormEntry][]) {
+  const { answer, next } = await sendFormThenReuse(origin, { method: 'POST', path, cookie, entries, nextPath: '/api/releases' });
+  expect(next.status).toBe(200);
+  expect(next.socket).toBe(answer.socket);
+  return { status: answer.status, body: JSON.parse(answer.body) as unknown };
 }
 
 describe('upload size limits (UPLOAD_MAX_AUDIO_MB, UPLOAD_MAX_COVER_MB)', () => {

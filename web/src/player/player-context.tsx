@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -16,6 +17,7 @@ import { recordPlay } from './play-recording';
 import { createPlayerController, type PlayerController } from './player-controller';
 import type { PlayerApi } from './player-types';
 import { readStreamingQuality } from './stream-url';
+import { useEqualizer } from './use-equalizer';
 import { useMediaSession } from './use-media-session';
 import { useNextTrackPreload } from './use-next-track-preload';
 import { usePlayerShortcuts } from './use-player-shortcuts';
@@ -44,9 +46,13 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   );
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const player = useMemo<PlayerApi>(() => ({ ...state, ...controller.actions }), [state, controller]);
+  const audioRef = useRef<HTMLAudioElement | null>(null);
   // Stable, or React would detach and re-attach (and so pause) the element on every render.
   const attachAudio = useCallback(
-    (element: HTMLAudioElement | null) => (element ? controller.attach(element) : undefined),
+    (element: HTMLAudioElement | null) => {
+      audioRef.current = element;
+      return element ? controller.attach(element) : undefined;
+    },
     [controller],
   );
 
@@ -59,6 +65,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   useMediaSession(controller, state);
   usePlayerShortcuts(controller);
   useNextTrackPreload(state);
+  useEqualizer(audioRef);
 
   return (
     <PlayerContext.Provider value={player}>

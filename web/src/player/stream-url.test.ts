@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_STORAGE_KEY, getStreamUrl, readStreamingQuality } from './stream-url';
+import { SETTINGS_STORAGE_KEY } from '../features/settings/local-settings';
+import { chooseStreamQuality, getStreamUrl, readStreamingQuality } from './stream-url';
 import { buildSong } from './test-songs';
 
 const storageWith = (value: string | null) => ({ getItem: (key: string) => (key === SETTINGS_STORAGE_KEY ? value : null) });
@@ -16,6 +17,20 @@ describe('readStreamingQuality', () => {
     expect(readStreamingQuality(storageWith('{"streamingQuality":"ultra"}'))).toBe('auto');
     expect(readStreamingQuality(storageWith('not json'))).toBe('auto');
     expect(readStreamingQuality(storageWith('"high"'))).toBe('auto');
+  });
+
+  it('asks for the data-saver rendition, the lowest, while the listener saves mobile data', () => {
+    expect(readStreamingQuality(storageWith('{"streamingQuality":"high","dataSaver":true}'))).toBe('data-saver');
+    expect(readStreamingQuality(storageWith('{"streamingQuality":"high","dataSaver":false}'))).toBe('high');
+    expect(readStreamingQuality(storageWith('{"dataSaver":"yes"}'))).toBe('auto');
+  });
+});
+
+describe('chooseStreamQuality', () => {
+  it('follows the streaming quality unless data saver is on', () => {
+    expect(chooseStreamQuality({ streamingQuality: 'low', dataSaver: false })).toBe('low');
+    expect(chooseStreamQuality({ streamingQuality: 'auto', dataSaver: false })).toBe('auto');
+    expect(chooseStreamQuality({ streamingQuality: 'medium', dataSaver: true })).toBe('data-saver');
   });
 });
 

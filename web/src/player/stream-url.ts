@@ -1,24 +1,14 @@
-import { STREAM_QUALITIES, type Song, type StreamQuality } from '@kora/contracts';
+import type { Song, StreamQuality } from '@kora/contracts';
+import { readLocalSettings, type LocalSettings } from '../features/settings/local-settings';
 
-/** Local-only settings (spec section 3) live under this key; the settings dialog writes them. */
-export const SETTINGS_STORAGE_KEY = 'kora-settings';
-
-function isStreamQuality(value: unknown): value is StreamQuality {
-  return typeof value === 'string' && (STREAM_QUALITIES as readonly string[]).includes(value);
+/** The rendition to ask for: the lowest when the listener saves mobile data, else their streaming quality. */
+export function chooseStreamQuality(settings: Pick<LocalSettings, 'dataSaver' | 'streamingQuality'>): StreamQuality {
+  return settings.dataSaver ? 'data-saver' : settings.streamingQuality;
 }
 
-/** The listener's streaming quality setting, 'auto' when unset or unreadable. */
+/** The quality the next stream asks for, read from the settings as they are now. */
 export function readStreamingQuality(storage: Pick<Storage, 'getItem'> | null): StreamQuality {
-  try {
-    const settings: unknown = JSON.parse(storage?.getItem(SETTINGS_STORAGE_KEY) ?? 'null');
-    if (typeof settings === 'object' && settings !== null && 'streamingQuality' in settings) {
-      const quality = settings.streamingQuality;
-      if (isStreamQuality(quality)) return quality;
-    }
-  } catch {
-    // Unreadable settings fall back to the default below.
-  }
-  return 'auto';
+  return chooseStreamQuality(readLocalSettings(storage));
 }
 
 /**

@@ -27,7 +27,7 @@ export function UpNextList() {
                 onClick={() => playQueueIndex(index)}
                 className="flex min-h-14 w-full items-center gap-3 rounded-control px-1 py-1.5 text-left transition-colors hover:bg-raised"
               >
-                <CoverImage src={songCoverUrl(song)} size={48} className="size-11 rounded-md" />
+                <CoverImage src={songCoverUrl(song)} size={44} className="size-11 rounded-md" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium text-ink">{song.title}</span>
                   <span className="block truncate text-xs text-ink-subtle">{song.artist.name}</span>

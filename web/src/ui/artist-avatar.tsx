@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { cn } from './cn';
+import { coverSrcSet } from './cover-srcset';
 
 interface ArtistAvatarProps {
   name: string;
   imageUrl: string | null | undefined;
-  /** Intrinsic size for the width/height attributes; className sets the shown size. */
+  /** The shown size in CSS pixels (the largest): width/height attributes, and the size a stored picture's copy is picked by. */
   size: number;
   className?: string;
 }
@@ -34,9 +35,12 @@ export function ArtistAvatar({ name, imageUrl, size, className }: ArtistAvatarPr
     );
   }
 
+  const srcSet = coverSrcSet(imageUrl);
   return (
     <img
       src={imageUrl}
+      srcSet={srcSet}
+      sizes={srcSet && `${size}px`}
       alt=""
       width={size}
       height={size}

@@ -1,10 +1,15 @@
 import { Music } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from './cn';
+import { coverSrcSet } from './cover-srcset';
 
 interface CoverImageProps {
   src: string | null;
-  /** Intrinsic size for the width/height attributes, which stop layout shifts; className sets the shown size. */
+  /**
+   * The shown size in CSS pixels (the largest, where it changes with the screen): the width/height
+   * attributes that stop layout shifts, and the size the browser picks a stored cover's copy by.
+   * className sets the shown size itself.
+   */
   size: number;
   className?: string;
 }
@@ -26,9 +31,12 @@ export function CoverImage({ src, size, className }: CoverImageProps) {
     );
   }
 
+  const srcSet = coverSrcSet(src);
   return (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet && `${size}px`}
       alt=""
       width={size}
       height={size}

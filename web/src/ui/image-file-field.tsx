@@ -62,7 +62,7 @@ export function ImageFileField({
           {file ? (
             <ImagePreview file={file} size={80} className="size-16" />
           ) : (
-            <CoverImage src={currentImageUrl} size={80} className="size-16 rounded-control" />
+            <CoverImage src={currentImageUrl} size={64} className="size-16 rounded-control" />
           )}
           {file && (
             <button

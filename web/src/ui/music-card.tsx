@@ -59,7 +59,7 @@ export const MusicCard = memo(function MusicCard({
       )}
     >
       <div className="relative">
-        <CoverImage src={songCoverUrl(song)} size={250} className="w-full rounded-control shadow-lg shadow-black/40" />
+        <CoverImage src={songCoverUrl(song)} size={200} className="w-full rounded-control shadow-lg shadow-black/40" />
         {song.isPreview && (
           <span className="absolute top-2 left-2 rounded-full bg-canvas/85 px-2 py-0.5 text-[11px] font-semibold text-gold-300">
             30s Preview

@@ -56,7 +56,7 @@ export function SongList({
             )}
           >
             <RowMarker position={startAt + index} isCurrent={isCurrent} isActive={isActive} />
-            <CoverImage src={songCoverUrl(song) ?? fallbackCoverUrl} size={80} className="size-11 rounded-md" />
+            <CoverImage src={songCoverUrl(song) ?? fallbackCoverUrl} size={44} className="size-11 rounded-md" />
             <div className="min-w-0">
               <button
                 type="button"

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_AUDIO, synthesizeTrack } from '../../media/audio-synth.js';
 import { renderCoverArt } from '../../media/cover-art.js';
+import { storeCoverWithVariants } from '../../media/cover-image.js';
 import { encodePcmToMp3 } from '../../media/ffmpeg.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { Db } from '../client.js';
@@ -135,7 +136,7 @@ function demoPlayCount(seed: number): number {
 
 async function storeCover(storage: MediaStorage, options: Parameters<typeof renderCoverArt>[0]): Promise<string> {
   const image = await renderCoverArt(options);
-  return (await storage.put(image, { extension: 'jpg', contentType: 'image/jpeg' })).key;
+  return (await storeCoverWithVariants(storage, { data: image, extension: 'jpg', contentType: 'image/jpeg' })).key;
 }
 
 async function storeAudio(storage: MediaStorage, song: DemoSong): Promise<{ key: string; size: number }> {

@@ -9,6 +9,7 @@ export function presentUser(row: UserRow): User {
     firstName: row.firstName,
     lastName: row.lastName,
     bio: row.bio,
+    phone: row.phone,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notifications, sessions, subscriptions, users } from '../../db/schema.js';
+import { loginChallenges, notifications, sessions, subscriptions, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,6 +22,49 @@ export function createAuthQueries(db: Db) {
       });
     },
 
+    async findUserById(userId: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      return row;
+    },
+
+    /** Keeps a sign-in's second-step challenge, and clears out challenges nobody finished. */
+    async insertLoginChallenge(values: { tokenHash: string; userId: number; expiresAt: Date }, now: Date): Promise<void> {
+      await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
+      await db.insert(loginChallenges).values(values);
+    },
+
+    /**
+     * Counts one attempt on a live challenge in one statement, so parallel guesses cannot
+     * exceed maxAttempts. Undefined when the challenge is unknown, expired or used up.
+     */
+    async countLoginChallengeAttempt(
+      tokenHash: string,
+      now: Date,
+      maxAttempts: number,
+    ): Promise<{ userId: number; attempts: number } | undefined> {
+      const [row] = await db
+        .update(loginChallenges)
+        .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+        .where(
+          and(
+            eq(loginChallenges.tokenHash, tokenHash),
+            gt(loginChallenges.expiresAt, now),
+            lt(loginChallenges.attempts, maxAttempts),
+          ),
+        )
+        .returning({ userId: loginChallenges.userId, attempts: loginChallenges.attempts });
+      return row;
+    },
+
+    /** True for the one caller that removed it. */
+    async deleteLoginChallenge(tokenHash: string): Promise<boolean> {
+      const removed = await db
+        .delete(loginChallenges)
+        .where(eq(loginChallenges.tokenHash, tokenHash))
+        .returning({ t: loginChallenges.tokenHash });
+      return removed.length > 0;
+    },
+
     async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(values);
     },
@@ -34,6 +77,14 @@ export function createAuthQueries(db: Db) {
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
         .limit(1);
       return row;
+    },
+
+    /** The new password hash, and every other session of the user revoked, together. */
+    async replacePassword(userId: number, passwordHash: string, keepTokenHash: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+      });
     },
 
     async deleteSession(tokenHash: string): Promise<void> {

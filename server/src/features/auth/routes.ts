@@ -1,4 +1,10 @@
-import { loginRequestSchema, signupRequestSchema } from '@kora/contracts';
+import {
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  loginSecondStepRequestSchema,
+  signupRequestSchema,
+  type LoginChallenge,
+} from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequests } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
@@ -28,7 +34,19 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Auth
 
   app.post('/api/auth/login', { config: limited }, async (request, reply) => {
     const input = parseInput(loginRequestSchema, request.body);
-    const signedIn = await auth.login(input, meta(request));
+    const result = await auth.login(input, meta(request));
+    if (result.twoFactorRequired) {
+      // No session yet: the sign-in finishes at /api/auth/login/2fa.
+      const challenge: LoginChallenge = { twoFactorRequired: true, challenge: result.challenge };
+      return reply.header('cache-control', 'no-store').send(challenge);
+    }
+    setSessionCookie(request, reply, result);
+    return presentUser(result.user);
+  });
+
+  app.post('/api/auth/login/2fa', { config: limited }, async (request, reply) => {
+    const input = parseInput(loginSecondStepRequestSchema, request.body);
+    const signedIn = await auth.completeLogin(input, meta(request));
     setSessionCookie(request, reply, signedIn);
     return presentUser(signedIn.user);
   });
@@ -47,6 +65,13 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Auth
   });
 
   app.get('/api/auth/user', async (request) => presentUser(currentUser(request)));
+
+  // Rate limited like sign-in: it checks a password, so it must not become a guessing oracle.
+  app.post('/api/auth/password', { config: { rateLimit: limited.rateLimit } }, async (request) => {
+    const input = parseInput(changePasswordRequestSchema, request.body);
+    await auth.changePassword(currentUser(request), request.cookies[SESSION_COOKIE]!, input);
+    return { message: 'Password changed' };
+  });
 }
 
 function meta(request: FastifyRequest) {

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, type LoginRequest, type SignupRequest } from '@kora/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
-import { Conflict, Unauthorized } from '../../http/errors.js';
+import { BadRequest, Conflict, Unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AuthQueries, UserRow } from './queries.js';
 import type { SessionCache } from './session-cache.js';
@@ -8,18 +8,34 @@ import { createSessionToken, hashSessionToken, isWellFormedToken } from './sessi
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists. Log in instead.';
+export const SIGN_IN_EXPIRED = 'The sign-in has expired. Please log in again.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
+export const SAME_PASSWORD = 'The new password must differ from the current one.';
+/** How long the second step of a sign-in with two-factor waits, and how many codes it takes. */
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60_000;
+export const LOGIN_CHALLENGE_MAX_ATTEMPTS = 5;
 
 type SessionMeta = { userAgent: string | undefined };
 export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
+/** A right password either signs in or, with two-factor on, asks for a code first. */
+export type LoginResult = ({ twoFactorRequired: false } & SignedIn) | { twoFactorRequired: true; challenge: string };
+
+/** What sign-in needs from two-factor (features/two-factor/service.ts). */
+export type SecondFactor = {
+  isEnabled(userId: number): Promise<boolean>;
+  /** Throws unless the code is a fresh TOTP code or an unused backup code, and spends it. */
+  checkSignInCode(userId: number, code: string): Promise<void>;
+};
 
 export function createAuthService(deps: {
   queries: AuthQueries;
+  secondFactor: SecondFactor;
   sessionTtlMs: number;
   /** Only when this process is the database's single writer (see session-cache.ts). */
   cache?: SessionCache;
   now?: () => Date;
 }) {
-  const { queries, sessionTtlMs, cache } = deps;
+  const { queries, secondFactor, sessionTtlMs, cache } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function startSession(user: UserRow, meta: SessionMeta): Promise<SignedIn> {
@@ -32,6 +48,17 @@ export function createAuthService(deps: {
       userAgent: meta.userAgent?.slice(0, 300),
     });
     return { user, token, expiresAt };
+  }
+
+  async function issueLoginChallenge(userId: number): Promise<string> {
+    // The same 256-bit random token as a session, and likewise only its hash is kept.
+    const challenge = createSessionToken();
+    const time = now();
+    await queries.insertLoginChallenge(
+      { tokenHash: hashSessionToken(challenge), userId, expiresAt: new Date(time.getTime() + LOGIN_CHALLENGE_TTL_MS) },
+      time,
+    );
+    return challenge;
   }
 
   return {
@@ -55,14 +82,52 @@ export function createAuthService(deps: {
       return startSession(user, meta);
     },
 
-    async login(input: LoginRequest, meta: SessionMeta): Promise<SignedIn> {
+    async login(input: LoginRequest, meta: SessionMeta): Promise<LoginResult> {
       const user = await queries.findUserByEmail(input.email);
       if (!user) {
         await verifyAgainstDummy(input.password);
         throw new Unauthorized(INVALID_CREDENTIALS);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) throw new Unauthorized(INVALID_CREDENTIALS);
+      if (await secondFactor.isEnabled(user.id)) {
+        return { twoFactorRequired: true, challenge: await issueLoginChallenge(user.id) };
+      }
+      return { twoFactorRequired: false, ...(await startSession(user, meta)) };
+    },
+
+    /** The second step: a code for the challenge login issued; the session starts only now. */
+    async completeLogin(input: { challenge: string; code: string }, meta: SessionMeta): Promise<SignedIn> {
+      if (!isWellFormedToken(input.challenge)) throw new Unauthorized(SIGN_IN_EXPIRED);
+      const tokenHash = hashSessionToken(input.challenge);
+      const attempt = await queries.countLoginChallengeAttempt(tokenHash, now(), LOGIN_CHALLENGE_MAX_ATTEMPTS);
+      if (!attempt) {
+        await queries.deleteLoginChallenge(tokenHash);
+        throw new Unauthorized(SIGN_IN_EXPIRED);
+      }
+      try {
+        await secondFactor.checkSignInCode(attempt.userId, input.code);
+      } catch (error) {
+        if (attempt.attempts >= LOGIN_CHALLENGE_MAX_ATTEMPTS) await queries.deleteLoginChallenge(tokenHash);
+        throw error;
+      }
+      // One challenge starts at most one session: only the request that removes it goes on.
+      if (!(await queries.deleteLoginChallenge(tokenHash))) throw new Unauthorized(SIGN_IN_EXPIRED);
+      const user = await queries.findUserById(attempt.userId);
+      if (!user) throw new Unauthorized(SIGN_IN_EXPIRED);
       return startSession(user, meta);
+    },
+
+    /**
+     * Changes the password of the session's user after checking the current one, and signs out
+     * every other device: whoever knew the old password keeps no session.
+     */
+    async changePassword(user: UserRow, token: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new BadRequest(WRONG_CURRENT_PASSWORD);
+      if (input.currentPassword === input.newPassword) throw new BadRequest(SAME_PASSWORD);
+      const keep = hashSessionToken(token);
+      await queries.replacePassword(user.id, await hashPassword(input.newPassword), keep);
+      // Cached sessions of the user hold the old hash and, on other devices, are revoked now.
+      cache?.deleteUser(user.id);
     },
 
     async logout(token: string | undefined): Promise<void> {

@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../http/errors.js';
-import { prepareCoverImage } from '../../media/cover-image.js';
+import { deleteWithVariants, type PreparedCover, prepareCoverImage, storeCoverWithVariants } from '../../media/cover-image.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { presentPlaylist } from './presenter.js';
 import type { PlaylistAccess, PlaylistQueries, PlaylistTransactions, PlaylistWrites } from './queries.js';
@@ -26,7 +26,7 @@ const MAX_SERIAL = 2_147_483_647;
 type CreateFields = z.output<typeof createPlaylistFieldsSchema>;
 type UpdateFields = z.output<typeof updatePlaylistFieldsSchema>;
 /** A processed cover, stored, with its bytes kept until the row that uses it is committed. */
-type StoredCover = { key: string; data: Buffer; contentType: string; extension: string };
+type StoredCover = PreparedCover & { key: string };
 
 type Deps = {
   queries: PlaylistQueries;
@@ -60,7 +60,7 @@ export function createPlaylistService({ queries, transaction, storage, log }: De
 
   async function storeCover(file: Buffer): Promise<StoredCover> {
     const cover = await prepareCoverImage(file);
-    const { key } = await storage.put(cover.data, cover);
+    const { key } = await storeCoverWithVariants(storage, cover);
     return { key, ...cover };
   }
 
@@ -69,12 +69,12 @@ export function createPlaylistService({ queries, transaction, storage, log }: De
    * object released meanwhile by another playlist (same content, same key) is stored again.
    */
   async function keepCover(cover: StoredCover): Promise<void> {
-    if (!(await storage.stat(cover.key))) await storage.put(cover.data, cover);
+    if (!(await storage.stat(cover.key))) await storeCoverWithVariants(storage, cover);
   }
 
-  /** Under the lock of `key`: deletes the stored object unless a row still points at it. */
+  /** Under the lock of `key`: deletes the stored cover and its variants unless a row still points at it. */
   async function releaseIfUnused(q: PlaylistWrites, key: string): Promise<void> {
-    if (!(await q.isMediaKeyInUse(key))) await storage.delete(key);
+    if (!(await q.isMediaKeyInUse(key))) await deleteWithVariants(storage, key);
   }
 
   /** Runs a write that may reference a newly stored cover; if it fails, the cover goes unless another row uses it. */

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, max, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { albums, artists, plays, songFeaturedArtists, songRenditions, songs, subscriptions } from '../../db/schema.js';
-import type { SubscriptionState } from './rendition-choice.js';
+import type { ListenerSubscription } from '../subscription/listener-plan.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type FeaturedCredit = { id: number; name: string };
@@ -36,7 +36,7 @@ export type SongWithCredits = {
   featuredArtists?: FeaturedCredit[];
 };
 export type RenditionRef = { bitrateKbps: number; fileKey: string };
-export type StreamSource = { fileKey: string | null; renditions: RenditionRef[]; subscription: SubscriptionState | null };
+export type StreamSource = { title: string; fileKey: string | null; renditions: RenditionRef[]; subscription: ListenerSubscription | null };
 
 const albumOfSong = alias(albums, 'song_album');
 const featuredArtist = alias(artists, 'featured_artist');
@@ -120,10 +120,11 @@ export function createSongQueries(db: Db) {
       return row;
     },
 
-    /** Everything the stream route needs, in one round trip: the file, the renditions and the listener's plan. */
+    /** Everything the stream and download routes need, in one round trip: the file, the renditions and the listener's plan. */
     async findStreamSource(songId: number, userId: number): Promise<StreamSource | undefined> {
       const [row] = await db
         .select({
+          title: songs.title,
           fileKey: songs.fileKey,
           renditions: sql<RenditionRef[]>`coalesce((
             select json_agg(json_build_object(
@@ -131,11 +132,12 @@ export function createSongQueries(db: Db) {
               'fileKey', ${qualified(songRenditions, songRenditions.fileKey)}))
             from ${songRenditions}
             where ${qualified(songRenditions, songRenditions.songId)} = ${qualified(songs, songs.id)}), '[]'::json)`,
-          subscription: sql<{ plan: SubscriptionState['plan']; status: SubscriptionState['status']; nextBillingDate: string | null } | null>`(
+          subscription: sql<(Omit<ListenerSubscription, 'nextBillingDate'> & { nextBillingDate: string | null }) | null>`(
             select json_build_object(
               'plan', ${qualified(subscriptions, subscriptions.plan)},
               'status', ${qualified(subscriptions, subscriptions.status)},
-              'nextBillingDate', ${qualified(subscriptions, subscriptions.nextBillingDate)})
+              'nextBillingDate', ${qualified(subscriptions, subscriptions.nextBillingDate)},
+              'paymentMethodType', ${qualified(subscriptions, subscriptions.paymentMethodType)})
             from ${subscriptions} where ${qualified(subscriptions, subscriptions.userId)} = ${userId})`,
         })
         .from(songs)
@@ -146,7 +148,7 @@ export function createSongQueries(db: Db) {
         ...row.subscription,
         nextBillingDate: row.subscription.nextBillingDate === null ? null : new Date(row.subscription.nextBillingDate),
       };
-      return { fileKey: row.fileKey, renditions: row.renditions, subscription };
+      return { title: row.title, fileKey: row.fileKey, renditions: row.renditions, subscription };
     },
   };
 }

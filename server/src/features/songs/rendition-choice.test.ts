@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseRendition, resolveListenerPlan, type SubscriptionState } from './rendition-choice.js';
+import { chooseRendition } from './rendition-choice.js';
 
 const all = [{ bitrateKbps: 320 }, { bitrateKbps: 64 }, { bitrateKbps: 128 }];
 
@@ -35,32 +35,5 @@ describe('chooseRendition', () => {
   it('returns the rendition object itself, so its file can be served', () => {
     const renditions = [{ bitrateKbps: 128, fileKey: 'a' }, { bitrateKbps: 64, fileKey: 'b' }];
     expect(chooseRendition(renditions, 'free', 'auto')).toBe(renditions[0]);
-  });
-});
-
-describe('resolveListenerPlan', () => {
-  const now = new Date('2025-06-01T12:00:00Z');
-  const later = new Date('2025-06-20T00:00:00Z');
-  const earlier = new Date('2025-05-20T00:00:00Z');
-  const premium = (status: SubscriptionState['status'], nextBillingDate: Date | null): SubscriptionState => ({
-    plan: 'premium',
-    status,
-    nextBillingDate,
-  });
-
-  it('is free without a subscription or on the free plan', () => {
-    expect(resolveListenerPlan(null, now)).toBe('free');
-    expect(resolveListenerPlan({ plan: 'free', status: 'active', nextBillingDate: null }, now)).toBe('free');
-  });
-
-  it('is premium while active, and after canceling until the billing date', () => {
-    expect(resolveListenerPlan(premium('active', later), now)).toBe('premium');
-    expect(resolveListenerPlan(premium('canceled', later), now)).toBe('premium');
-    expect(resolveListenerPlan(premium('canceled', earlier), now)).toBe('free');
-    expect(resolveListenerPlan(premium('canceled', null), now)).toBe('free');
-  });
-
-  it('is free while a premium payment is past due', () => {
-    expect(resolveListenerPlan(premium('past_due', later), now)).toBe('free');
   });
 });

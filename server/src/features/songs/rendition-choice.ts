@@ -1,20 +1,5 @@
 import { PLAN_MAX_BITRATE_KBPS, STREAM_QUALITY_KBPS, type StreamQuality } from '@kora/contracts';
-
-export type ListenerPlan = keyof typeof PLAN_MAX_BITRATE_KBPS;
-export type SubscriptionState = { plan: ListenerPlan; status: 'active' | 'canceled' | 'past_due'; nextBillingDate: Date | null };
-
-/**
- * The plan whose audio a listener gets now. A canceled premium keeps its features until the
- * billing date (spec section 4); an unpaid one (past due) and a missing subscription get free.
- */
-export function resolveListenerPlan(subscription: SubscriptionState | null, now: Date): ListenerPlan {
-  if (subscription?.plan !== 'premium') return 'free';
-  if (subscription.status === 'active') return 'premium';
-  if (subscription.status === 'canceled' && subscription.nextBillingDate !== null && subscription.nextBillingDate > now) {
-    return 'premium';
-  }
-  return 'free';
-}
+import type { ListenerPlan } from '../subscription/listener-plan.js';
 
 const QUALITY_MAX_KBPS: Record<Exclude<StreamQuality, 'data-saver'>, number> = {
   low: STREAM_QUALITY_KBPS.low,

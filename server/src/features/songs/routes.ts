@@ -8,7 +8,8 @@ import { currentUser } from '../auth/session-guard.js';
 import { serveObject } from '../media/serve-object.js';
 import { presentSong } from './presenter.js';
 import type { SongQueries, SongWithCredits, StreamSource } from './queries.js';
-import { chooseRendition, resolveListenerPlan } from './rendition-choice.js';
+import { chooseRendition } from './rendition-choice.js';
+import { resolveListenerPlan } from '../subscription/listener-plan.js';
 import { parseLocalSongId } from './catalogue-id.js';
 import { createVersionedCache } from '../../db/versioned-cache.js';
 

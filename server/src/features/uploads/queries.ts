@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isMediaKeyInUse, lockMediaKeys } from '../../db/media-references.js';
 import { albums, artists, jobs, releases, songFeaturedArtists, songs, uploads } from '../../db/schema.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { enqueueJob, JOB_PRIORITY } from '../../jobs/queue.js';
 import { PROCESS_RELEASE_JOB } from '../../jobs/handlers/process-release.js';
 
 export type ReleaseRow = typeof releases.$inferSelect;
@@ -156,7 +156,7 @@ export function createUploadWrites(db: Db) {
 
     /** The release's processing (jobs/handlers/process-release.ts), committed with its rows or not at all. */
     async enqueueProcessing(releaseId: number): Promise<void> {
-      await enqueueJob(db, PROCESS_RELEASE_JOB, { releaseId });
+      await enqueueJob(db, PROCESS_RELEASE_JOB, { releaseId }, { priority: JOB_PRIORITY.listenerWaiting });
     },
 
     lockMediaKeys: (keys: readonly string[]) => lockMediaKeys(db, keys),

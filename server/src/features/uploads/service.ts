@@ -1,6 +1,7 @@
 import type { Release } from '@kora/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/errors.js';
+import { deleteWithVariants, storeCoverWithVariants } from '../../media/cover-image.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { presentRelease } from './presenter.js';
 import type { UploadQueries, UploadTransactions, UploadWrites } from './queries.js';
@@ -29,7 +30,7 @@ export function createUploadService({ queries, transaction, storage, log }: Deps
     await transaction(async (q) => {
       await q.lockMediaKeys(keys);
       for (const key of keys) {
-        if (!(await q.isMediaKeyInUse(key))) await storage.delete(key);
+        if (!(await q.isMediaKeyInUse(key))) await deleteWithVariants(storage, key);
       }
     }).catch((error: unknown) => log.error({ err: error, keys }, 'could not remove the files of a failed upload'));
   }
@@ -46,7 +47,7 @@ export function createUploadService({ queries, transaction, storage, log }: Deps
         if (audio && !(await storage.stat(audio.key))) throw new HttpError(503, FILE_VANISHED_MESSAGE);
       }
     }
-    if (plan.cover && !(await storage.stat(plan.cover.key))) await storage.put(plan.cover.data, plan.cover);
+    if (plan.cover && !(await storage.stat(plan.cover.key))) await storeCoverWithVariants(storage, plan.cover);
   }
 
   async function commit(userId: number, plan: UploadPlan): Promise<number> {

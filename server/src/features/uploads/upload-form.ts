@@ -11,7 +11,7 @@ import {
   probeAudio,
   sniffAudioFormat,
 } from '../../media/audio-probe.js';
-import { prepareCoverImage } from '../../media/cover-image.js';
+import { type PreparedCover, prepareCoverImage, storeCoverVariants } from '../../media/cover-image.js';
 import type { MediaStorage } from '../../media/storage.js';
 
 export type UploadFieldKind = 'text' | 'audio' | 'cover';
@@ -32,7 +32,7 @@ export type UploadLimits = { maxAudioBytes: number; maxCoverBytes: number };
 /** An audio file in storage, judged by its content. */
 export type StoredAudio = { key: string; size: number; format: AudioFormat; contentType: string; probe: AudioProbe; originalName: string | null };
 /** A processed cover in storage; its bytes are kept so it can be stored again (see service.ts). */
-export type StoredCover = { key: string; size: number; data: Buffer; contentType: string; extension: string; originalName: string | null };
+export type StoredCover = PreparedCover & { key: string; size: number; originalName: string | null };
 
 export type UploadForm = {
   /** Every field name the form held, a file input left empty included. */
@@ -199,6 +199,7 @@ async function storeCover(file: Readable, originalName: string | null, prefix: s
   const cover = await prepareCoverImage(Buffer.concat(chunks));
   const object = await storage.put(cover.data, cover);
   stored.add(object.key);
+  await storeCoverVariants(storage, object.key, cover.data);
   return { key: object.key, size: object.size, ...cover, originalName };
 }
 

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AudioProbe } from '../../media/audio-probe.js';
-import { prepareCoverImage } from '../../media/cover-image.js';
+import { prepareCoverImage, storeCoverWithVariants } from '../../media/cover-image.js';
 import { findFfmpeg } from '../../media/ffmpeg.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { checkDecodes } from '../../media/transcode.js';
@@ -54,11 +54,11 @@ export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfm
       log.info({ songId, reason: (error as Error).message }, 'An embedded picture is not a usable cover');
       return;
     }
-    const { key } = await storage.put(cover.data, cover);
+    const { key } = await storeCoverWithVariants(storage, cover);
     await queries.referenceMedia(
       key,
       async () => {
-        if (!(await storage.stat(key))) await storage.put(cover.data, cover);
+        if (!(await storage.stat(key))) await storeCoverWithVariants(storage, cover);
       },
       (tx) => queries.setCoverIfNone(tx, songId, key),
     );

@@ -54,7 +54,7 @@ export function createTranscodeSongHandler({ db, storage, scratchDir, locateFfmp
       const made = (await queries.findRenditionBitrates([songId])).get(songId) ?? new Set<number>();
       if (EVERY_BITRATE.every((bitrate) => made.has(bitrate))) return { outcome: 'done', renditions: 0 };
       const ffmpeg = await locateFfmpeg();
-      if (!ffmpeg) return { outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.' };
+      if (!ffmpeg) return { outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.', waitingFor: 'ffmpeg' };
       if (!(await storage.stat(song.fileKey))) return { outcome: 'skipped', reason: 'The song is missing its audio file.' };
 
       await fs.mkdir(scratchDir, { recursive: true });

@@ -7,7 +7,7 @@ import { CoverImage } from '../../ui/cover-image';
 export function AlbumCard({ album }: { album: Album }) {
   return (
     <article className="relative min-w-0 rounded-card bg-surface p-2.5 transition-colors hover:bg-raised sm:p-3">
-      <CoverImage src={album.coverUrl} size={250} className="w-full rounded-control shadow-lg shadow-black/40" />
+      <CoverImage src={album.coverUrl} size={200} className="w-full rounded-control shadow-lg shadow-black/40" />
       <h3 className="mt-3 truncate text-sm font-semibold" title={album.title}>
         <Link
           to={albumPath(album.id)}

@@ -38,7 +38,7 @@ export function AlbumHeader({ album, songs, context }: AlbumHeaderProps) {
         {album.coverUrl ? (
           <CoverImage
             src={album.coverUrl}
-            size={250}
+            size={224}
             className="size-44 rounded-card shadow-2xl shadow-black/60 sm:size-48 lg:size-56"
           />
         ) : (

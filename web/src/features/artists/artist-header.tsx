@@ -11,6 +11,7 @@ import { IconButton } from '../../ui/icon-button';
 import { PlayToggleButton } from '../../ui/play-toggle-button';
 import { Skeleton } from '../../ui/skeleton';
 import { songInvolvesArtist, splitArtistSongs } from './artist-songs';
+import { useArtistFollow } from './use-artist-follow';
 
 interface ArtistHeaderProps {
   artist: Artist;
@@ -18,12 +19,11 @@ interface ArtistHeaderProps {
   songs: Song[] | undefined;
   albums: Album[] | undefined;
   context: PlaybackContext;
-  isFollowing: boolean;
-  onToggleFollow: () => void;
 }
 
-export function ArtistHeader({ artist, songs, albums, context, isFollowing, onToggleFollow }: ArtistHeaderProps) {
+export function ArtistHeader({ artist, songs, albums, context }: ArtistHeaderProps) {
   const { currentSong, isPlaying, playSong, togglePlay } = usePlayer();
+  const follow = useArtistFollow(artist);
   const isArtistCurrent = currentSong !== null && songInvolvesArtist(currentSong, artist.id, songs ?? []);
   const [firstSong] = context.songs;
 
@@ -39,7 +39,7 @@ export function ArtistHeader({ artist, songs, albums, context, isFollowing, onTo
         <ArtistAvatar
           name={artist.name}
           imageUrl={artist.imageUrl}
-          size={240}
+          size={208}
           className="size-36 text-6xl shadow-2xl shadow-black/60 sm:size-44 lg:size-52"
         />
         <div className="min-w-0 flex-1">
@@ -50,7 +50,7 @@ export function ArtistHeader({ artist, songs, albums, context, isFollowing, onTo
           <p className="mt-3 max-w-2xl text-sm text-ink-muted sm:text-base">
             {artist.bio?.trim() || `${artist.name} brings amazing music to Kora, one song at a time.`}
           </p>
-          <ArtistCounts songs={songs} albums={albums} isFollowing={isFollowing} />
+          <ArtistCounts songs={songs} albums={albums} isFollowing={follow.isFollowing} />
         </div>
       </div>
       <div className="mt-6 flex items-center justify-center gap-3 sm:justify-start">
@@ -61,8 +61,14 @@ export function ArtistHeader({ artist, songs, albums, context, isFollowing, onTo
           disabled={!firstSong}
           onClick={handlePlay}
         />
-        <Button variant="outline" onClick={onToggleFollow} className="min-w-28 rounded-full">
-          {isFollowing ? 'Following' : 'Follow'}
+        <Button
+          variant={follow.isFollowing ? 'outline' : 'primary'}
+          aria-pressed={follow.isFollowing}
+          disabled={!follow.canFollow || follow.isPending}
+          onClick={follow.toggle}
+          className="min-w-28 rounded-full"
+        >
+          {follow.isFollowing ? 'Following' : 'Follow'}
         </Button>
         {/* Sharing and the artist menu are not built yet (spec: two inert buttons); the labels say so. */}
         <IconButton label="Share (coming soon)">
@@ -76,7 +82,7 @@ export function ArtistHeader({ artist, songs, albums, context, isFollowing, onTo
   );
 }
 
-function ArtistCounts({ songs, albums, isFollowing }: Pick<ArtistHeaderProps, 'songs' | 'albums' | 'isFollowing'>) {
+function ArtistCounts({ songs, albums, isFollowing }: Pick<ArtistHeaderProps, 'songs' | 'albums'> & { isFollowing: boolean }) {
   if (!songs || !albums) return <Skeleton className="mx-auto mt-3 h-4 w-48 sm:mx-0" />;
   const { original, featured } = splitArtistSongs(songs);
   const parts = [

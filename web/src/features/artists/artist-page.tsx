@@ -1,6 +1,6 @@
 import type { Artist } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { PlaybackContext } from '../../player/player-types';
 import { LoadError } from '../../ui/load-error';
@@ -31,14 +31,12 @@ export function ArtistPage() {
       </PageFrame>
     );
   }
-  // Keyed by artist: following is remembered per page visit only (spec: local, not persisted).
   return <ArtistView key={id} artistId={id} artist={artist.data} />;
 }
 
 function ArtistView({ artistId, artist }: { artistId: string; artist: Artist }) {
   const songs = useQuery(artistSongsQuery(artistId));
   const albums = useQuery(artistAlbumsQuery(artistId));
-  const [isFollowing, setIsFollowing] = useState(false);
 
   // Own songs first, then appearances: the order the page lists them and playback follows.
   const context = useMemo<PlaybackContext>(() => {
@@ -54,8 +52,6 @@ function ArtistView({ artistId, artist }: { artistId: string; artist: Artist }) 
         songs={songs.data}
         albums={albums.data}
         context={context}
-        isFollowing={isFollowing}
-        onToggleFollow={() => setIsFollowing((following) => !following)}
       />
       {songs.isError || albums.isError ? (
         <LoadError

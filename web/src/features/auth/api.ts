@@ -1,6 +1,8 @@
 import {
   CURRENT_USER_STALE_MS,
+  type LoginChallenge,
   type LoginRequest,
+  type LoginSecondStepRequest,
   type SignupRequest,
   type User,
 } from '@kora/contracts';
@@ -17,9 +19,16 @@ export const currentUserQuery = queryOptions({
   retry: false,
 });
 
-async function postForUser(url: string, body: LoginRequest | SignupRequest): Promise<User> {
+async function postForUser(url: string, body: LoginSecondStepRequest | SignupRequest): Promise<User> {
   const res = await apiRequest('POST', url, body);
   return (await res.json()) as User;
+}
+
+/** Login answers the user, or, when the account has two-factor on, a challenge for the second step. */
+export type LoginAnswer = User | LoginChallenge;
+
+export function isLoginChallenge(answer: LoginAnswer): answer is LoginChallenge {
+  return 'twoFactorRequired' in answer && answer.twoFactorRequired;
 }
 
 function useSignedIn() {
@@ -31,17 +40,40 @@ function useSignedIn() {
   };
 }
 
-export function useLoginMutation() {
+function useLoggedIn() {
   const handleSignedIn = useSignedIn();
+  return (user: User) => {
+    handleSignedIn(user);
+    toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+  };
+}
+
+function showLoginFailed(error: Error) {
+  toast({ title: 'Login failed', description: getErrorMessage(error), variant: 'destructive' });
+}
+
+/** The password step. A challenge answer signs nobody in: the caller shows the code step. */
+export function useLoginMutation() {
+  const handleLoggedIn = useLoggedIn();
   return useMutation({
-    mutationFn: (body: LoginRequest) => postForUser('/api/auth/login', body),
-    onSuccess: (user) => {
-      handleSignedIn(user);
-      toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+    mutationFn: async (body: LoginRequest) => {
+      const res = await apiRequest('POST', '/api/auth/login', body);
+      return (await res.json()) as LoginAnswer;
     },
-    onError: (error) => {
-      toast({ title: 'Login failed', description: getErrorMessage(error), variant: 'destructive' });
+    onSuccess: (answer) => {
+      if (!isLoginChallenge(answer)) handleLoggedIn(answer);
     },
+    onError: showLoginFailed,
+  });
+}
+
+/** The code step of a sign-in with two-factor: a TOTP code or a backup code; success is a normal login. */
+export function useLoginSecondStepMutation() {
+  const handleLoggedIn = useLoggedIn();
+  return useMutation({
+    mutationFn: (body: LoginSecondStepRequest) => postForUser('/api/auth/login/2fa', body),
+    onSuccess: handleLoggedIn,
+    onError: showLoginFailed,
   });
 }
 

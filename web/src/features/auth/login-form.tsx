@@ -1,17 +1,34 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { useLoginMutation } from './api';
+import { isLoginChallenge, useLoginMutation } from './api';
+import { LoginCodeForm } from './login-code-form';
 
 export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Set when the password was right and the account has two-factor on.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const login = useLoginMutation();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    login.mutate({ email, password });
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (answer) => {
+          if (isLoginChallenge(answer)) setChallenge(answer.challenge);
+        },
+      },
+    );
   }
+
+  function handleBackToPassword() {
+    setChallenge(null);
+    setPassword('');
+  }
+
+  if (challenge) return <LoginCodeForm challenge={challenge} onCancel={handleBackToPassword} />;
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-4">

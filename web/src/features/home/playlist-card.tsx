@@ -31,7 +31,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
   return (
     <article className="group relative min-w-0 rounded-card bg-surface p-2.5 transition-colors hover:bg-raised sm:p-3">
       <div className="relative">
-        <CoverImage src={playlist.coverUrl} size={250} className="w-full rounded-control shadow-lg shadow-black/40" />
+        <CoverImage src={playlist.coverUrl} size={200} className="w-full rounded-control shadow-lg shadow-black/40" />
         <PlayToggleButton
           label={playlist.name}
           isActive={isActive}

@@ -41,7 +41,7 @@ export function PlaylistHeader({ playlist, songs, context, canEdit, isReordering
       <div className="mt-4 flex flex-col items-center gap-5 text-center sm:flex-row sm:items-end sm:gap-7 sm:text-left">
         <CoverImage
           src={playlist.coverUrl}
-          size={250}
+          size={224}
           className="size-44 rounded-card shadow-2xl shadow-black/60 sm:size-48 lg:size-56"
         />
         <div className="min-w-0 flex-1">

@@ -76,7 +76,7 @@ export function PlaylistSongRow({
       </td>
       <td className={cell}>
         <div className="flex min-w-0 items-center gap-2.5 sm:gap-3">
-          <CoverImage src={songCoverUrl(song)} size={80} className="size-10 rounded-md sm:size-11" />
+          <CoverImage src={songCoverUrl(song)} size={44} className="size-10 rounded-md sm:size-11" />
           <div className="min-w-0">
             <button
               type="button"

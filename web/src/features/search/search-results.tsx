@@ -69,7 +69,7 @@ export function SearchResults({ results }: { results: SearchResponse }) {
                   <ArtistAvatar
                     name={artist.name}
                     imageUrl={artist.imageUrl}
-                    size={160}
+                    size={112}
                     className="w-full max-w-28 text-3xl"
                   />
                   <span className="line-clamp-2 w-full text-sm font-semibold break-words">{artist.name}</span>

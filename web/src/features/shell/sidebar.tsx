@@ -1,10 +1,14 @@
 import { PRODUCT_NAME, SIDEBAR_LIST_LIMIT, type Playlist } from '@kora/contracts';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Plus, Radio, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useAuth } from '../auth/use-auth';
 import { editorialPlaylistsQuery, myPlaylistsQuery } from '../playlists/api';
 import { CreatePlaylistDialog } from '../playlists/create-playlist-dialog';
+import { ProfileDialog } from '../profile/profile-dialog';
+import { ExtraRadioDialog } from '../radio/extra-radio-dialog';
+import { SettingsDialog } from '../settings/settings-dialog';
 import { playlistPath } from '../../ui/catalogue-links';
 import { cn } from '../../ui/cn';
 import { IconButton } from '../../ui/icon-button';
@@ -46,7 +50,52 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         />
         <SidebarSection title="Made for You" query={editorialPlaylistsQuery} onNavigate={onNavigate} />
       </div>
+      <SidebarDialogs />
     </nav>
+  );
+}
+
+type SidebarDialog = 'radio' | 'profile' | 'settings';
+
+const DIALOG_BUTTONS: { dialog: SidebarDialog; label: string; icon: LucideIcon }[] = [
+  { dialog: 'radio', label: 'Extra Radio', icon: Radio },
+  { dialog: 'profile', label: 'Profile', icon: UserRound },
+  { dialog: 'settings', label: 'Settings', icon: Settings },
+];
+
+/**
+ * The Extra Radio, Profile and Settings dialogs (spec section 2), at the foot of the sidebar. In
+ * the phone drawer they open above it, and the drawer stays beneath until they close.
+ */
+function SidebarDialogs() {
+  const { user } = useAuth();
+  const [openDialog, setOpenDialog] = useState<SidebarDialog | null>(null);
+  const dialogProps = (dialog: SidebarDialog) => ({
+    open: openDialog === dialog,
+    onOpenChange: (open: boolean) => setOpenDialog(open ? dialog : null),
+  });
+
+  return (
+    <div className="border-t border-line px-3 py-2">
+      <ul className="grid gap-0.5">
+        {DIALOG_BUTTONS.map(({ dialog, label, icon: Icon }) => (
+          <li key={dialog}>
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => setOpenDialog(dialog)}
+              className="flex h-11 w-full items-center gap-3 rounded-control px-3 text-sm font-medium text-ink-muted transition-colors hover:bg-raised/60 hover:text-ink md:h-10"
+            >
+              <Icon aria-hidden className="size-5 shrink-0" />
+              {label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ExtraRadioDialog {...dialogProps('radio')} />
+      {user && <ProfileDialog user={user} {...dialogProps('profile')} />}
+      {user && <SettingsDialog user={user} {...dialogProps('settings')} />}
+    </div>
   );
 }
 

@@ -1,0 +1,13 @@
+import type { Notification } from '@kora/contracts';
+import type { NotificationRow } from './queries.js';
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

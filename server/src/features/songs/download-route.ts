@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Forbidden, NotFound } from '../../http/errors.js';
+import type { MediaStorage } from '../../media/storage.js';
+import { currentUser } from '../auth/session-guard.js';
+import { serveObject } from '../media/serve-object.js';
+import { resolveListenerPlan } from '../subscription/listener-plan.js';
+import { parseLocalSongId } from './catalogue-id.js';
+import type { SongQueries } from './queries.js';
+import { chooseRendition } from './rendition-choice.js';
+
+export const DOWNLOADS_PREMIUM_MESSAGE = 'Downloads are a Premium feature.';
+
+/**
+ * GET /api/songs/{id}/download: Premium only (the free plan streams and never keeps files). The
+ * file is the best rendition Premium allows (320 kbps MP3 when the source has it), which any
+ * device plays and which carries none of the uploader's tags; the original only while a song has
+ * no rendition yet.
+ */
+export async function songDownloadRoute(app: FastifyInstance, { songs, storage }: { songs: SongQueries; storage: MediaStorage }) {
+  app.get<{ Params: { id: string } }>('/api/songs/:id/download', async (request, reply) => {
+    const id = parseLocalSongId(request.params.id, 'External songs cannot be downloaded.');
+    const source = await songs.findStreamSource(id, currentUser(request).id);
+    if (!source?.fileKey) throw new NotFound('Song not found');
+    if (resolveListenerPlan(source.subscription, new Date()) !== 'premium') throw new Forbidden(DOWNLOADS_PREMIUM_MESSAGE);
+    const key = chooseRendition(source.renditions, 'premium', 'high')?.fileKey ?? source.fileKey;
+    reply.header('content-disposition', attachmentDisposition(source.title, path.extname(key)));
+    // The file behind the URL changes when renditions arrive or the plan lapses: revalidate.
+    return serveObject(storage, key, request, reply, 'private, no-cache');
+  });
+}
+
+/**
+ * Content-Disposition naming the file after the song (RFC 6266): an ASCII fallback without
+ * quotes, slashes or control characters, and the exact title in UTF-8 (RFC 8187) for browsers.
+ */
+export function attachmentDisposition(title: string, extension: string): string {
+  const safe = title.replace(/[\p{Cc}"\\/:*?<>|]+/gu, ' ').replace(/\s+/g, ' ').trim() || 'song';
+  const ascii = safe.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/\s+/g, ' ').trim() || 'song';
+  const utf8 = encodeURIComponent(`${safe}${extension}`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}${extension}"; filename*=UTF-8''${utf8}`;
+}

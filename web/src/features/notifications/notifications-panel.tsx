@@ -1,0 +1,101 @@
+import type { Notification } from '@kora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Bell, CheckCheck } from 'lucide-react';
+import { Button } from '../../ui/button';
+import { cn } from '../../ui/cn';
+import { EmptyState } from '../../ui/empty-state';
+import { formatQuantity } from '../../ui/format';
+import { LoadError } from '../../ui/load-error';
+import { LoadingRegion, Skeleton } from '../../ui/skeleton';
+import { notificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRead } from './api';
+import { formatNotificationTime } from './notification-time';
+
+/** The dialog's body: the summary with 'Mark all as read', then the list, newest first. */
+export function NotificationsPanel({ unread }: { unread: number }) {
+  const list = useQuery(notificationsQuery);
+  const markAll = useMarkAllNotificationsRead();
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {unread > 0 ? formatQuantity(unread, 'unread notification') : "You're all caught up."}
+        </p>
+        <Button variant="outline" size="sm" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+          <CheckCheck aria-hidden />
+          Mark all as read
+        </Button>
+      </div>
+      {list.isPending ? (
+        <NotificationsSkeleton />
+      ) : list.isError ? (
+        <LoadError title="Could not load your notifications" error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState icon={Bell} title="No notifications yet" description="News about your account and your releases will appear here." />
+      ) : (
+        <ul aria-label="Notifications list" className="-mx-2 grid gap-1">
+          {list.data.map((notification) => (
+            <li key={notification.id}>
+              <NotificationItem notification={notification} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** An unread notification is a button that marks it read; a read one is just text. */
+function NotificationItem({ notification }: { notification: Notification }) {
+  const markRead = useMarkNotificationRead();
+  const { isRead } = notification;
+  const body = (
+    <>
+      <span
+        aria-hidden
+        className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', isRead ? 'bg-transparent ring-1 ring-line-strong' : 'bg-gold-400')}
+      />
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className={cn('text-sm break-words', isRead ? 'font-medium text-ink-muted' : 'font-bold text-ink')}>
+          {notification.title}
+        </span>
+        <span className="text-sm break-words text-ink-muted">{notification.message}</span>
+        <span className="text-xs text-ink-subtle">
+          <time dateTime={notification.createdAt}>{formatNotificationTime(notification.createdAt)}</time>
+          <span> · {isRead ? 'Read' : 'Unread'}</span>
+        </span>
+      </span>
+    </>
+  );
+  const layout = 'flex w-full items-start gap-3 rounded-control px-2 py-3 text-left';
+
+  if (isRead) return <div className={layout}>{body}</div>;
+  return (
+    <button
+      type="button"
+      title="Mark as read"
+      disabled={markRead.isPending}
+      onClick={() => markRead.mutate(notification.id)}
+      className={cn(layout, 'bg-raised/60 transition-colors hover:bg-overlay disabled:opacity-60')}
+    >
+      {body}
+    </button>
+  );
+}
+
+function NotificationsSkeleton() {
+  return (
+    <LoadingRegion label="Loading notifications" className="grid gap-4">
+      {Array.from({ length: 3 }, (_, index) => (
+        <div key={index} className="flex gap-3">
+          <Skeleton className="mt-1.5 size-2.5 rounded-full" />
+          <div className="grid flex-1 gap-1.5">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3.5 w-full" />
+            <Skeleton className="h-3 w-20" />
+          </div>
+        </div>
+      ))}
+    </LoadingRegion>
+  );
+}

@@ -1,0 +1,27 @@
+import type { UpdateProfileRequest, User } from '@kora/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getErrorMessage } from '../../api/error-message';
+import { apiRequest } from '../../api/query-client';
+import { toast } from '../../ui/use-toast';
+import { currentUserQuery } from '../auth/api';
+
+/**
+ * PATCH /api/user/profile, for the Settings dialog's rows and the Profile dialog's form; the answer
+ * is the updated user, which replaces the cached one.
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: UpdateProfileRequest) => {
+      const res = await apiRequest('PATCH', '/api/user/profile', changes);
+      return (await res.json()) as User;
+    },
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+      toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Update Failed', description: getErrorMessage(error), variant: 'destructive' });
+    },
+  });
+}

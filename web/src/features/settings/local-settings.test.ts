@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_STORAGE_KEY,
+  parseLocalSettings,
+  readLocalSettings,
+  writeLocalSettings,
+} from './local-settings';
+
+function createMemoryStorage(initial: string | null = null) {
+  const items = new Map<string, string>();
+  if (initial !== null) items.set(SETTINGS_STORAGE_KEY, initial);
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  };
+}
+
+describe('local settings defaults', () => {
+  it("holds the spec's defaults", () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      language: 'english',
+      region: 'nigeria',
+      whoCanFollow: 'everyone',
+      audioQuality: 'high',
+      equalizerPreset: 'off',
+      streamingQuality: 'auto',
+      dataSaver: false,
+    });
+    expect(DEFAULT_SETTINGS.customEqualizerGains.every((gain) => gain === 0)).toBe(true);
+  });
+
+  it('gives the defaults when nothing is stored or storage is unavailable', () => {
+    expect(readLocalSettings(createMemoryStorage())).toEqual(DEFAULT_SETTINGS);
+    expect(readLocalSettings(null)).toEqual(DEFAULT_SETTINGS);
+    const throwing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(readLocalSettings(throwing)).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('parseLocalSettings', () => {
+  it('keeps every valid stored value', () => {
+    const settings = parseLocalSettings(
+      JSON.stringify({
+        streamingQuality: 'low',
+        crossfadeSeconds: 5,
+        region: 'south-africa',
+        whoCanFollow: 'no-one',
+        equalizerPreset: 'hip-hop',
+        gapless: false,
+        dataSaver: true,
+        customEqualizerGains: [1, 2, 3, 4, 5, 6],
+      }),
+    );
+    expect(settings).toMatchObject({
+      streamingQuality: 'low',
+      crossfadeSeconds: 5,
+      region: 'south-africa',
+      whoCanFollow: 'no-one',
+      equalizerPreset: 'hip-hop',
+      gapless: false,
+      dataSaver: true,
+      customEqualizerGains: [1, 2, 3, 4, 5, 6],
+      language: 'english',
+    });
+  });
+
+  it('replaces corrupt or unknown values by their defaults, one by one', () => {
+    const settings = parseLocalSettings(
+      JSON.stringify({
+        streamingQuality: 'ultra',
+        crossfadeSeconds: 3,
+        language: 'yoruba',
+        region: 7,
+        gapless: 'yes',
+        equalizerPreset: 9,
+        customEqualizerGains: [1, 2],
+        somethingRetired: true,
+      }),
+    );
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, language: 'yoruba' });
+    expect(settings).not.toHaveProperty('somethingRetired');
+  });
+
+  it('clamps custom equalizer gains to whole decibels within ±12', () => {
+    const settings = parseLocalSettings(JSON.stringify({ customEqualizerGains: [40, -40, 2.4, -0.6, 0, 12] }));
+    expect(settings.customEqualizerGains).toEqual([12, -12, 2, -1, 0, 12]);
+    expect(parseLocalSettings(JSON.stringify({ customEqualizerGains: [1, 2, 3, 4, 5, 'x'] })).customEqualizerGains).toEqual(
+      DEFAULT_SETTINGS.customEqualizerGains,
+    );
+  });
+
+  it('gives the defaults for text that is not a settings object', () => {
+    for (const raw of ['not json', '"high"', '[1,2]', 'null', '42', '{']) {
+      expect(parseLocalSettings(raw)).toEqual(DEFAULT_SETTINGS);
+    }
+  });
+});
+
+describe('writeLocalSettings', () => {
+  it('merges the change into what is stored and returns the result', () => {
+    const storage = createMemoryStorage('{"language":"igbo"}');
+    const next = writeLocalSettings(storage, { streamingQuality: 'low' });
+    expect(next).toMatchObject({ language: 'igbo', streamingQuality: 'low' });
+    expect(JSON.parse(storage.items.get(SETTINGS_STORAGE_KEY) ?? '')).toMatchObject({
+      language: 'igbo',
+      streamingQuality: 'low',
+    });
+    expect(readLocalSettings(storage)).toEqual(next);
+  });
+
+  it('cleans up a corrupt stored value while writing', () => {
+    const storage = createMemoryStorage('{"region":"mars"');
+    expect(writeLocalSettings(storage, { privateSession: true })).toEqual({ ...DEFAULT_SETTINGS, privateSession: true });
+  });
+
+  it('does not let an invalid change in', () => {
+    const storage = createMemoryStorage();
+    const invalid = { streamingQuality: 'ultra' } as unknown as Parameters<typeof writeLocalSettings>[1];
+    expect(writeLocalSettings(storage, invalid).streamingQuality).toBe('auto');
+  });
+
+  it('survives a full storage', () => {
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(writeLocalSettings(full, { gapless: false }).gapless).toBe(false);
+  });
+});

@@ -1,0 +1,158 @@
+import { Switch } from 'radix-ui';
+import { useId, type ReactNode } from 'react';
+import { cn } from '../../ui/cn';
+import { SETTING_CHOICES, type ChoiceSetting, type LocalSettings, type SwitchSetting } from './local-settings';
+import { CHOICE_LABELS } from './setting-labels';
+import { updateLocalSettings, useLocalSettings } from './use-local-settings';
+
+interface SettingRowProps {
+  label: ReactNode;
+  description?: ReactNode;
+  /** Ties the label to the control it names. */
+  controlId?: string;
+  descriptionId?: string;
+  children: ReactNode;
+}
+
+/** One line of a settings group: what it is on the left, its control or value on the right. */
+export function SettingRow({ label, description, controlId, descriptionId, children }: SettingRowProps) {
+  const LabelTag = controlId ? 'label' : 'p';
+  return (
+    <div className="flex min-h-14 items-center justify-between gap-4 py-2">
+      <div className="grid min-w-0 gap-0.5">
+        <LabelTag htmlFor={controlId} className="text-sm font-medium text-ink">
+          {label}
+        </LabelTag>
+        {description && (
+          <p id={descriptionId} className="text-xs text-ink-subtle">
+            {description}
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 items-center gap-2">{children}</div>
+    </div>
+  );
+}
+
+interface SettingGroupProps {
+  title: string;
+  /** A sentence under the heading (where the settings are kept, for example). */
+  note?: string;
+  children: ReactNode;
+}
+
+/** A titled block of the Settings dialog; the heading names the section for screen readers. */
+export function SettingGroup({ title, note, children }: SettingGroupProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-1">
+      <h3 id={headingId} className="text-xs font-semibold tracking-wider text-gold-400 uppercase">
+        {title}
+      </h3>
+      {note && <p className="text-xs text-ink-subtle">{note}</p>}
+      <div className="divide-y divide-line">{children}</div>
+    </section>
+  );
+}
+
+interface SwitchProps {
+  checked: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+  disabled?: boolean;
+  id: string;
+  describedBy?: string;
+}
+
+/** A Radix Switch: role switch, Space toggles it, the label names it. */
+export function ToggleSwitch({ checked, onCheckedChange, disabled, id, describedBy }: SwitchProps) {
+  return (
+    <Switch.Root
+      id={id}
+      checked={checked}
+      onCheckedChange={onCheckedChange}
+      disabled={disabled}
+      aria-describedby={describedBy}
+      className={cn(
+        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border border-line-strong bg-overlay transition-colors',
+        'data-[state=checked]:border-gold-500 data-[state=checked]:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60',
+        // A 44 px touch target around the small track.
+        'before:absolute before:-inset-2 before:content-[""]',
+      )}
+    >
+      <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-ink shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-on-gold" />
+    </Switch.Root>
+  );
+}
+
+interface LocalSwitchProps {
+  setting: SwitchSetting;
+  label: string;
+  description?: string;
+}
+
+/** A switch kept in the local settings. */
+export function LocalSettingSwitch({ setting, label, description }: LocalSwitchProps) {
+  const settings = useLocalSettings();
+  const id = useId();
+  const descriptionId = useId();
+  return (
+    <SettingRow label={label} description={description} controlId={id} descriptionId={descriptionId}>
+      <ToggleSwitch
+        id={id}
+        describedBy={description ? descriptionId : undefined}
+        checked={settings[setting]}
+        onCheckedChange={(checked) => updateLocalSettings({ [setting]: checked })}
+      />
+    </SettingRow>
+  );
+}
+
+/** A switch shown on and locked, for a setting the listener cannot turn off. */
+export function FixedOnSwitch({ label, description }: { label: string; description: string }) {
+  const id = useId();
+  const descriptionId = useId();
+  return (
+    <SettingRow label={label} description={description} controlId={id} descriptionId={descriptionId}>
+      <ToggleSwitch id={id} describedBy={descriptionId} checked disabled />
+    </SettingRow>
+  );
+}
+
+interface LocalSelectProps<K extends ChoiceSetting> {
+  setting: K;
+  label: string;
+  description?: ReactNode;
+}
+
+/** A native select (the phone's own picker) over one choice setting's values. */
+export function LocalSettingSelect<K extends ChoiceSetting>({ setting, label, description }: LocalSelectProps<K>) {
+  const settings = useLocalSettings();
+  const id = useId();
+  const descriptionId = useId();
+  const choices: readonly (string | number)[] = SETTING_CHOICES[setting];
+  const labels = CHOICE_LABELS[setting] as Record<string, string>;
+
+  function handleChange(value: string) {
+    // The option values are the choices as text; the stored value keeps its own type (crossfade is a number).
+    const choice = choices.find((candidate) => String(candidate) === value);
+    if (choice !== undefined) updateLocalSettings({ [setting]: choice } as Partial<LocalSettings>);
+  }
+
+  return (
+    <SettingRow label={label} description={description} controlId={id} descriptionId={descriptionId}>
+      <select
+        id={id}
+        aria-describedby={description ? descriptionId : undefined}
+        value={String(settings[setting])}
+        onChange={(event) => handleChange(event.target.value)}
+        className="h-11 max-w-40 min-w-28 cursor-pointer rounded-control border border-line bg-canvas px-3 text-sm text-ink transition-colors hover:border-line-strong focus-visible:border-gold-400 md:h-10"
+      >
+        {choices.map((choice) => (
+          <option key={String(choice)} value={String(choice)}>
+            {labels[String(choice)]}
+          </option>
+        ))}
+      </select>
+    </SettingRow>
+  );
+}

@@ -1,0 +1,61 @@
+import type { User } from '@kora/contracts';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/dialog';
+import { BillingHistoryPanel, PaymentMethodsPanel, SubscriptionPanel } from '../subscription/subscription-panels';
+import { SettingsMain } from './settings-main';
+
+export type SettingsView = 'main' | 'subscription' | 'payment-methods' | 'billing-history';
+
+const VIEW_TITLES: Record<SettingsView, string> = {
+  main: 'Settings',
+  subscription: 'Subscription',
+  'payment-methods': 'Payment Methods',
+  'billing-history': 'Billing History',
+};
+
+/** Where Back leads from each sub-view. */
+const PARENT_VIEW: Record<Exclude<SettingsView, 'main'>, SettingsView> = {
+  subscription: 'main',
+  'payment-methods': 'subscription',
+  'billing-history': 'subscription',
+};
+
+interface SettingsDialogProps {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The Settings dialog (spec section 2): the main view and the subscription sub-views, each with Back. */
+export function SettingsDialog({ user, open, onOpenChange }: SettingsDialogProps) {
+  const [view, setView] = useState<SettingsView>('main');
+
+  function handleOpenChange(next: boolean) {
+    // Every opening starts at the main view.
+    if (!next) setView('main');
+    onOpenChange(next);
+  }
+
+  return (
+    <Modal open={open} onOpenChange={handleOpenChange} title={VIEW_TITLES[view]}>
+      {view !== 'main' && (
+        <Button
+          variant="ghost"
+          size="sm"
+          // The button that opened this view is gone; focus starts on the way back.
+          autoFocus
+          className="-mt-2 justify-self-start"
+          onClick={() => setView(PARENT_VIEW[view])}>
+          <ArrowLeft aria-hidden />
+          Back
+        </Button>
+      )}
+      {view === 'main' && <SettingsMain user={user} onOpenSubscription={() => setView('subscription')} />}
+      {view === 'subscription' && <SubscriptionPanel onNavigate={setView} />}
+      {view === 'payment-methods' && <PaymentMethodsPanel />}
+      {view === 'billing-history' && <BillingHistoryPanel />}
+    </Modal>
+  );
+}

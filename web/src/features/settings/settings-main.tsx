@@ -1,0 +1,45 @@
+import type { User } from '@kora/contracts';
+import { LifeBuoy } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../ui/button';
+import { AccountSettings } from './account-settings';
+import { EqualizerSettings } from './equalizer-settings';
+import { PlanSettings } from './plan-settings';
+import {
+  DownloadSettings,
+  LanguageSettings,
+  NotificationSettings,
+  PlaybackSettings,
+  PrivacySettings,
+} from './preference-settings';
+import { SettingGroup, SettingRow } from './setting-controls';
+import { SupportDialog } from './support-dialog';
+
+/** The main view of the Settings dialog (spec section 2): account, plan, then the local-only settings. */
+export function SettingsMain({ user, onOpenSubscription }: { user: User; onOpenSubscription: () => void }) {
+  const [isSupportOpen, setIsSupportOpen] = useState(false);
+  return (
+    <div className="grid gap-6">
+      <AccountSettings user={user} />
+      <PlanSettings onManage={onOpenSubscription} />
+      <p className="rounded-control bg-raised px-3 py-2 text-xs text-ink-muted">
+        The settings below are kept on this device only, and apply as soon as you change them.
+      </p>
+      <PlaybackSettings />
+      <EqualizerSettings />
+      <DownloadSettings />
+      <NotificationSettings />
+      <PrivacySettings />
+      <LanguageSettings />
+      <SettingGroup title="Help & Support">
+        <SettingRow label="Contact support" description="Questions, problems, ideas">
+          <Button variant="secondary" size="sm" onClick={() => setIsSupportOpen(true)}>
+            <LifeBuoy aria-hidden />
+            Write
+          </Button>
+        </SettingRow>
+      </SettingGroup>
+      <SupportDialog accountEmail={user.email} open={isSupportOpen} onOpenChange={setIsSupportOpen} />
+    </div>
+  );
+}
