@@ -61,7 +61,10 @@ test('home shows its shelves, the editorial strip and the genre tiles', async ({
   await expect(card.getByRole('link')).toHaveAttribute('href', /^\/artist\/\d+$/);
   const cover = card.locator('img');
   await expect(cover).toHaveAttribute('loading', 'lazy');
-  await expect(cover).toHaveAttribute('width', '250');
+  await expect(cover).toHaveAttribute('width', '200');
+  // The browser picks the 160, 320 or 640 px copy for the card's size and the screen's density.
+  await expect(cover).toHaveAttribute('sizes', '200px');
+  await expect(cover).toHaveAttribute('srcset', /\.w160\.\w+ 160w, .+\.w320\.\w+ 320w, .+ 640w$/);
 
   const madeForYou = page.getByRole('region', { name: 'Made for you' });
   for (const name of EDITORIAL_PLAYLISTS) {

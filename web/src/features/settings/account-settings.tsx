@@ -44,7 +44,7 @@ export function AccountSettings({ user }: { user: User }) {
       <SettingRow label="Profile" description={`${user.firstName} ${user.lastName}${user.bio ? ` · ${user.bio}` : ''}`}>
         <RowButton label="Edit" name="profile" onClick={() => setOpenDialog('profile')} />
       </SettingRow>
-      <SettingRow label="Password" description="What to do if you forget it">
+      <SettingRow label="Password" description="Change it; other devices are signed out">
         <RowButton label="Reset" name="password" onClick={() => setOpenDialog('password')} />
       </SettingRow>
       <SettingRow label="Two-factor authentication" description={twoFactorText}>
