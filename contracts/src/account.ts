@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BILLING_PERIOD_PATTERN,
   PAYMENT_METHOD_TYPES,
+  SIGN_IN_EXPIRED_MESSAGE,
   SUBSCRIPTION_PLANS,
   SUBSCRIPTION_STATUSES,
   SUPPORT_MESSAGE_MAX_LENGTH,
@@ -128,7 +129,7 @@ export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
 
 /** POST /api/auth/login/2fa: a 6-digit code from the app, or one unused backup code. */
 export const loginSecondStepRequestSchema = z.object({
-  challenge: z.string({ error: 'The sign-in has expired. Please log in again.' }).min(1).max(128),
+  challenge: z.string({ error: SIGN_IN_EXPIRED_MESSAGE }).min(1).max(128),
   code: z
     .string({ error: 'Please enter your code.' })
     .trim()

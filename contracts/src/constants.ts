@@ -108,3 +108,5 @@ export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
 export const SUPPORT_REPLY_WINDOW = '24 hours';
 /** Support requests one listener may send in a day: enough for a real problem, too few to flood the team. */
 export const SUPPORT_REQUESTS_PER_DAY = 5;
+/** The second step of a two-factor sign-in answers this once its challenge is gone: the form starts over. */
+export const SIGN_IN_EXPIRED_MESSAGE = 'The sign-in has expired. Please log in again.';

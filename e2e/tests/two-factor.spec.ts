@@ -151,3 +151,29 @@ test('a wrong code while turning two-factor on shows the server message, and clo
   await page.getByRole('button', { name: 'Manage two-factor authentication' }).click();
   await expect(dialog.getByRole('button', { name: 'Get Started' })).toBeVisible();
 });
+
+test('a sign-in whose code step has expired goes back to the password step', async ({ page }) => {
+  const account = await signUpThroughApi(page);
+  // Two-factor on through the API, with the code the app would show.
+  const setup = await (await page.request.post('/api/auth/2fa/setup')).json();
+  const token = TOTP.generate({ secret: Secret.fromBase32(setup.tempSecret as string) });
+  expect((await page.request.post('/api/auth/2fa/verify', { data: { token, tempSecret: setup.tempSecret } })).status()).toBe(200);
+  await page.context().clearCookies();
+
+  await logInThroughUi(page, account.email, account.password);
+  const code = page.getByLabel('Verification code');
+  await expect(code).toBeVisible();
+  // A challenge takes five codes; after five wrong ones it is gone, and the next answer says so.
+  const wrong = String((Number(TOTP.generate({ secret: Secret.fromBase32(setup.tempSecret as string) })) + 500_000) % 1_000_000).padStart(6, '0');
+  for (let i = 0; i < 5; i++) {
+    await code.fill(wrong);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, 'Login failed');
+    await expect(code).toHaveValue('');
+  }
+  await code.fill(wrong);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectToast(page, 'Login failed', 'The sign-in has expired. Please log in again.');
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await expect(code).toBeHidden();
+});

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, type LoginRequest, type SignupRequest } from '@kora/contracts';
+import { PRODUCT_NAME, SIGN_IN_EXPIRED_MESSAGE, type LoginRequest, type SignupRequest } from '@kora/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
 import { BadRequest, Conflict, Unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
@@ -8,7 +8,7 @@ import { createSessionToken, hashSessionToken, isWellFormedToken } from './sessi
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists. Log in instead.';
-export const SIGN_IN_EXPIRED = 'The sign-in has expired. Please log in again.';
+export const SIGN_IN_EXPIRED = SIGN_IN_EXPIRED_MESSAGE;
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 export const SAME_PASSWORD = 'The new password must differ from the current one.';
 /** How long the second step of a sign-in with two-factor waits, and how many codes it takes. */

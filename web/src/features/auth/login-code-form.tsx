@@ -1,4 +1,6 @@
+import { SIGN_IN_EXPIRED_MESSAGE } from '@kora/contracts';
 import { useState, type FormEvent } from 'react';
+import { getErrorMessage } from '../../api/error-message';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { isCompleteCode } from '../two-factor/code-digits';
@@ -21,7 +23,16 @@ export function LoginCodeForm({ challenge, onCancel }: LoginCodeFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isComplete || secondStep.isPending) return;
-    secondStep.mutate({ challenge, code: code.trim() }, { onError: () => setCode('') });
+    secondStep.mutate(
+      { challenge, code: code.trim() },
+      {
+        onError: (error) => {
+          setCode('');
+          // The challenge is gone (expired, or too many tries): only the password step can start a new one.
+          if (getErrorMessage(error) === SIGN_IN_EXPIRED_MESSAGE) onCancel();
+        },
+      },
+    );
   }
 
   function handleSwitchKind() {
