@@ -4,18 +4,12 @@
 // and the number of SQL statements per request does not grow with the number of songs (no N+1):
 // counted in-process with the app on the same database, a large collection against a small one.
 // PostgreSQL: a temporary database on BENCH_POSTGRES_URL's server, dropped afterwards.
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { COLLECTION_PAGE_SIZE } from '@kora/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../server/src/app.js';
-import { loadConfig } from '../server/src/config.js';
-import { type Database, openPglite, openPostgres } from '../server/src/db/client.js';
-import { createLocalStorage } from '../server/src/media/local-storage.js';
-import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
+import type { Database } from '../server/src/db/client.js';
+import { type Backend, buildInProcessApp, type Listener, openPgliteBackend, openPostgresBackend, signUpInProcess } from './lib/bench-backends.js';
+import { startKora, stop } from './lib/bench-utils.js';
 import { insertLikes, insertPlaylist, spreadSongIds } from './lib/collections-data.js';
 import { runLoad } from './lib/load.js';
 import { generateCatalogue, insertCatalogue } from './lib/search-catalogue.js';
@@ -28,82 +22,17 @@ const FEW_LIKES = 10;
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const BUDGET_P95_MS = 25;
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const n = (value: number) => value.toLocaleString('en');
 
-type Backend = { label: string; database: Database; dataDir: string; env: Record<string, string>; cleanup: () => Promise<void> };
-type Listener = { id: number; cookie: string };
 type Fixture = { heavy: Listener; light: Listener; bigPlaylistId: number; smallPlaylistId: number };
 /** One endpoint measured for a large collection against a small one. */
 type Pair = { call: string; large: { url: string; cookie: string; what: string }; small: { url: string; cookie: string; what: string } };
 
-async function runAsAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function openPgliteBackend(): Promise<Backend> {
-  const dataDir = tempDataDir();
-  const cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-  try {
-    return { label: 'PGlite', database: await openPglite(dataDir), dataDir, env: { DATA_DIR: dataDir }, cleanup };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-}
-
-async function openPostgresBackend(): Promise<Backend> {
-  const name = `kora_bench_collections_${randomBytes(4).toString('hex')}`;
-  await runAsAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const dataDir = tempDataDir();
-  const cleanup = async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    await runAsAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  };
-  try {
-    const database = await openPostgres(url.toString(), { max: 2 });
-    return { label: 'PostgreSQL', database, dataDir, env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, cleanup };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-}
-
-/** The whole app on the bench's database, for sign-ups and statement counts through app.inject. */
-async function buildInProcessApp({ database, dataDir }: Backend): Promise<FastifyInstance> {
-  const config = {
-    ...loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }),
-    webDist: path.join(dataDir, 'no-web'),
-  };
-  const app = await buildApp({ config, database, storage: createLocalStorage(path.join(dataDir, 'media')), logger: false });
-  await app.ready();
-  return app;
-}
-
-async function signUp(app: FastifyInstance, email: string): Promise<Listener> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { email, password: 'bench-password', firstName: 'Bench', lastName: 'Mark' },
-  });
-  const session = response.cookies[0];
-  if (response.statusCode !== 201 || !session) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
-  return { id: response.json<{ id: number }>().id, cookie: `${session.name}=${session.value}` };
-}
-
 async function createFixture(backend: Backend, app: FastifyInstance): Promise<Fixture> {
   const { db } = backend.database;
-  const heavy = await signUp(app, 'collections-heavy@example.com');
-  const light = await signUp(app, 'collections-light@example.com');
+  const heavy = await signUpInProcess(app, 'collections-heavy@example.com');
+  const light = await signUpInProcess(app, 'collections-light@example.com');
   // Consecutive slices of one spread, so the playlists and the likes share no song.
   const ids = spreadSongIds(SONGS, PLAYLIST_SONGS + SMALL_PLAYLIST_SONGS + LIKES + FEW_LIKES);
   const take = (count: number) => ids.splice(0, count);
@@ -247,6 +176,6 @@ async function runOn(open: () => Promise<Backend>, catalogue: ReturnType<typeof 
 
 const catalogue = generateCatalogue({ artists: Math.round(SONGS / 10), songs: SONGS });
 let passed = true;
-for (const open of [openPgliteBackend, openPostgresBackend]) passed = (await runOn(open, catalogue)) && passed;
+for (const open of [openPgliteBackend, () => openPostgresBackend('kora_bench_collections')]) passed = (await runOn(open, catalogue)) && passed;
 console.log(`\ncollections: ${passed ? 'PASS' : 'FAIL'} (p95 < ${BUDGET_P95_MS} ms each; statements per request do not grow with the songs)`);
 if (!passed) process.exitCode = 1;

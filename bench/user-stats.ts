@@ -8,20 +8,14 @@
 // The server answers repeated reads from memory until the next write (versioned cache), so the
 // cost of the query itself, when no cached answer is valid, is printed too.
 // PostgreSQL: a temporary database on BENCH_POSTGRES_URL's server, dropped afterwards.
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { UserStats } from '@kora/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../server/src/app.js';
-import { loadConfig } from '../server/src/config.js';
-import { type Database, openPglite, openPostgres } from '../server/src/db/client.js';
+import type { Database } from '../server/src/db/client.js';
 import { plays } from '../server/src/db/schema.js';
 import { createStatsQueries } from '../server/src/features/stats/queries.js';
-import { createLocalStorage } from '../server/src/media/local-storage.js';
-import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
+import { type Backend, buildInProcessApp, type Listener, openPgliteBackend, openPostgresBackend, signUpInProcess } from './lib/bench-backends.js';
+import { startKora, stop } from './lib/bench-utils.js';
 import { insertLikes, insertPlaylist, spreadSongIds } from './lib/collections-data.js';
 import { type LoadResult, percentile, runLoad } from './lib/load.js';
 import { generateCatalogue, insertCatalogue } from './lib/search-catalogue.js';
@@ -38,75 +32,10 @@ const SATURATING_CONNECTIONS = 20;
 const COLD_RUNS = 200;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const BUDGET_P95_MS = 20;
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const n = (value: number) => value.toLocaleString('en');
 
-type Backend = { label: string; database: Database; dataDir: string; env: Record<string, string>; cleanup: () => Promise<void> };
-type Listener = { id: number; cookie: string };
 type Fixture = { heavy: Listener; fresh: Listener; expected: UserStats };
-
-async function runAsAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function openPgliteBackend(): Promise<Backend> {
-  const dataDir = tempDataDir();
-  const cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-  try {
-    return { label: 'PGlite', database: await openPglite(dataDir), dataDir, env: { DATA_DIR: dataDir }, cleanup };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-}
-
-async function openPostgresBackend(): Promise<Backend> {
-  const name = `kora_bench_stats_${randomBytes(4).toString('hex')}`;
-  await runAsAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const dataDir = tempDataDir();
-  const cleanup = async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    await runAsAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  };
-  try {
-    const database = await openPostgres(url.toString(), { max: 2 });
-    return { label: 'PostgreSQL', database, dataDir, env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, cleanup };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-}
-
-/** The whole app on the bench's database, for sign-ups and statement counts through app.inject. */
-async function buildInProcessApp({ database, dataDir }: Backend): Promise<FastifyInstance> {
-  const config = {
-    ...loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }),
-    webDist: path.join(dataDir, 'no-web'),
-  };
-  const app = await buildApp({ config, database, storage: createLocalStorage(path.join(dataDir, 'media')), logger: false });
-  await app.ready();
-  return app;
-}
-
-async function signUp(app: FastifyInstance, email: string): Promise<Listener> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { email, password: 'bench-password', firstName: 'Bench', lastName: 'Mark' },
-  });
-  const session = response.cookies[0];
-  if (response.statusCode !== 201 || !session) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
-  return { id: response.json<{ id: number }>().id, cookie: `${session.name}=${session.value}` };
-}
 
 /**
  * A year and a half of listening in one INSERT … SELECT, then the totals the play recording would
@@ -124,9 +53,9 @@ async function insertPlays(db: Database['db'], userId: number): Promise<void> {
 /** Plays, likes, playlists, follows and followers for the heavy listener, and what its stats must say. */
 async function createFixture(backend: Backend, app: FastifyInstance): Promise<Fixture> {
   const { db } = backend.database;
-  const heavy = await signUp(app, 'stats-heavy@example.com');
-  const fresh = await signUp(app, 'stats-fresh@example.com');
-  const fan = await signUp(app, 'stats-fan@example.com');
+  const heavy = await signUpInProcess(app, 'stats-heavy@example.com');
+  const fresh = await signUpInProcess(app, 'stats-fresh@example.com');
+  const fan = await signUpInProcess(app, 'stats-fan@example.com');
   await insertPlays(db, heavy.id);
   await insertLikes(db, heavy.id, spreadSongIds(SONGS, LIKES));
   for (let i = 0; i < PLAYLISTS; i++) await insertPlaylist(db, heavy.id, `Bench stats ${i + 1}`, spreadSongIds(SONGS, 20));
@@ -275,6 +204,6 @@ async function runOn(open: () => Promise<Backend>, catalogue: ReturnType<typeof 
 
 const catalogue = generateCatalogue({ artists: Math.round(SONGS / 10), songs: SONGS });
 let passed = true;
-for (const open of [openPgliteBackend, openPostgresBackend]) passed = (await runOn(open, catalogue)) && passed;
+for (const open of [openPgliteBackend, () => openPostgresBackend('kora_bench_stats')]) passed = (await runOn(open, catalogue)) && passed;
 console.log(`\nuser-stats: ${passed ? 'PASS' : 'FAIL'} (p95 < ${BUDGET_P95_MS} ms with ${n(PLAYS)} plays; one statement whatever the history)`);
 if (!passed) process.exitCode = 1;

@@ -26,6 +26,21 @@ export function billingClient(t: TestApp) {
     },
     createTransaction: (cookie: string, payload: unknown) => call('POST', '/api/user/transactions', cookie, payload),
 
+    /** Sends a request that must be refused, and checks it changed nothing at all. */
+    async expectRefused(
+      send: (cookie: string, payload: unknown) => ReturnType<typeof call>,
+      listener: { cookie: string; user: { id: number } },
+      payload: unknown,
+      status: number,
+      message: string | RegExp,
+    ): Promise<void> {
+      const before = await this.stored(listener.user.id);
+      const response = await send(listener.cookie, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json().message).toMatch(message);
+      expect(await this.stored(listener.user.id)).toEqual(before);
+    },
+
     /** What the database holds for a user: compared before and after a refused request. */
     async stored(userId: number) {
       const db = t.database.db;

@@ -26,13 +26,8 @@ async function premiumListener(values: Parameters<typeof setPlan>[2] = {}): Prom
   return listener;
 }
 
-/** Sends a request that must be refused, and checks it changed nothing at all. */
-async function expectRefused(listener: SignedInUser, payload: unknown, status: number, message: string | RegExp) {
-  const before = await api.stored(listener.user.id);
-  const response = await api.changeSubscription(listener.cookie, payload);
-  expect(response.statusCode, JSON.stringify(payload)).toBe(status);
-  expect(response.json().message).toMatch(message);
-  expect(await api.stored(listener.user.id)).toEqual(before);
+function expectRefused(listener: SignedInUser, payload: unknown, status: number, message: string | RegExp) {
+  return api.expectRefused(api.changeSubscription, listener, payload, status, message);
 }
 
 describe('GET /api/user/subscription', () => {

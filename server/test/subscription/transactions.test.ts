@@ -28,12 +28,8 @@ async function unchargedPremium(status: 'active' | 'canceled' = 'active'): Promi
   return listener;
 }
 
-async function expectRefused(listener: SignedInUser, payload: unknown, status: number, message: string | RegExp) {
-  const before = await api.stored(listener.user.id);
-  const response = await api.createTransaction(listener.cookie, payload);
-  expect(response.statusCode, JSON.stringify(payload)).toBe(status);
-  expect(response.json().message).toMatch(message);
-  expect(await api.stored(listener.user.id)).toEqual(before);
+function expectRefused(listener: SignedInUser, payload: unknown, status: number, message: string | RegExp) {
+  return api.expectRefused(api.createTransaction, listener, payload, status, message);
 }
 
 describe('GET /api/user/transactions', () => {
