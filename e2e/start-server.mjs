@@ -1,17 +1,51 @@
-// The built server on a fresh data folder, for the browser tests.
+// The built server on a fresh data folder, for the browser tests, with the Deezer stand-in as its catalogue.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.join(here, '..');
 // One folder per port, so two runs on different ports (E2E_PORT) never delete each other's data.
 const dataDir = path.join(here, '.test-data', process.env.PORT ?? 'default');
 fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+/**
+ * The stand-in of Deezer's API and preview CDN (server/test/helpers/deezer-standin.ts) as a child
+ * process: no test reaches the internet. It prints one JSON line with its addresses.
+ */
+async function startStandin() {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=kora-source', '--import', 'tsx', 'server/test/helpers/deezer-standin-main.ts'],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // However the server process ends (its own shutdown on SIGTERM/SIGINT exits too), the stand-in ends with it.
+  process.once('exit', () => child.kill());
+  const line = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`The Deezer stand-in exited early (${code})`)));
+  });
+  return JSON.parse(line);
+}
+
+const standin = await startStandin();
+// The tests read where the stand-in is, to expire a preview URL as Deezer's CDN would.
+fs.writeFileSync(path.join(dataDir, 'standin.json'), JSON.stringify({ apiUrl: standin.apiUrl, mediaOrigin: standin.mediaOrigin }));
+
 Object.assign(process.env, {
   DATA_DIR: dataDir,
   SEED: process.env.E2E_SEED ?? 'demo',
   LOG_LEVEL: 'warn',
   // Many accounts are created from one address in a run.
   AUTH_RATE_LIMIT_MAX: '10000',
+  DEEZER_ENABLED: 'true',
+  DEEZER_API_URL: standin.apiUrl,
+  // The stand-in's CDN is on loopback with its own certificate: allowed and trusted here only.
+  AUDIO_PROXY_ALLOWED_HOSTS: standin.mediaHost,
+  AUDIO_PROXY_TRUSTED_ADDRESSES: '127.0.0.1',
+  AUDIO_PROXY_CA_FILE: standin.caFile,
 });
 await import(pathToFileURL(path.join(here, '../server/dist/main.js')).href);

@@ -29,7 +29,8 @@ export async function startKora(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    // Benchmarks never reach the internet; the audio-proxy bench points Deezer at its stand-in.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DEEZER_ENABLED: 'false', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -110,3 +110,14 @@ export const SUPPORT_REPLY_WINDOW = '24 hours';
 export const SUPPORT_REQUESTS_PER_DAY = 5;
 /** The second step of a two-factor sign-in answers this once its challenge is gone: the form starts over. */
 export const SIGN_IN_EXPIRED_MESSAGE = 'The sign-in has expired. Please log in again.';
+
+// External catalogues (spec sections 4, 7 and 8). Here for the web app, as above.
+export const PREVIEW_BADGE_TEXT = '30s Preview';
+export const PREVIEW_UNAVAILABLE_TITLE = 'Preview Unavailable';
+export const PREVIEW_UNAVAILABLE_MESSAGE = 'This preview is temporarily unavailable. Try searching again or use uploaded music.';
+export const IMPORT_COMPLETE_TITLE = 'Import Complete!';
+export const IMPORT_FAILED_TITLE = 'Import failed';
+/** How many chart tracks one popular-music import asks the catalogue for. */
+export const POPULAR_IMPORT_LIMIT = 50;
+/** Top tracks shown on an external artist's page. */
+export const EXTERNAL_TOP_TRACKS_LIMIT = 25;

@@ -9,3 +9,4 @@ export * from './collections.js';
 export * from './uploads.js';
 export * from './account.js';
 export * from './badges.js';
+export * from './external.js';

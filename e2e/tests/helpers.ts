@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
 export type Account = { firstName: string; lastName: string; email: string; password: string };
@@ -61,4 +64,14 @@ export async function expectToast(page: Page, title: string, description?: strin
   const toasts = page.getByRole('region', { name: /Notifications/, includeHidden: true });
   await expect(toasts.getByText(title, { exact: true })).toBeVisible();
   if (description !== undefined) await expect(toasts.getByText(description)).toBeVisible();
+}
+
+/** The Deezer stand-in start-server.mjs runs beside the server: its API, and its preview CDN. */
+export type Standin = { apiUrl: string; mediaOrigin: string };
+
+/** Where the stand-in of this run listens (start-server.mjs writes it into the port's data folder). */
+export function readStandin(baseURL: string | undefined): Standin {
+  const port = new URL(baseURL ?? 'http://127.0.0.1:3210').port;
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.test-data', port, 'standin.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Standin;
 }

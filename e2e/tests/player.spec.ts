@@ -166,7 +166,10 @@ test('a play is recorded once a song has been heard for 30 seconds', async ({ pa
   await signUpThroughApi(page);
   const songs = (await (await page.request.get('/api/songs')).json()) as Song[];
   const isUniqueTitle = (title: string) => songs.filter((other) => other.title === title).length === 1;
-  const song = songs.find((candidate) => (candidate.duration ?? 0) >= 45 && isUniqueTitle(candidate.title));
+  // A library song: imported previews (tests on this server import the chart) stop at 30 s and are not counted.
+  const song = songs.find(
+    (candidate) => candidate.source === 'local' && (candidate.duration ?? 0) >= 45 && isUniqueTitle(candidate.title),
+  );
   expect(song, 'the demo catalogue has a song of 45 s or more').toBeDefined();
   await page.goto('/');
   await playFromBrowseAll(page, song!.title);

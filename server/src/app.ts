@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { LookupFunction } from 'node:net';
 import { createAlbumQueries } from './features/albums/queries.js';
 import { albumRoutes } from './features/albums/routes.js';
 import { createFollowQueries } from './features/artists/follow-queries.js';
@@ -34,7 +35,12 @@ import { playlistRoutes } from './features/playlists/routes.js';
 import { createProfileQueries } from './features/profile/queries.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { createProfileService } from './features/profile/service.js';
+import { audioProxyRoutes } from './features/audio-proxy/routes.js';
+import { externalCatalogueRoutes } from './features/external/routes.js';
+import { createCatalogueSearchSources } from './features/external/search-sources.js';
+import { createExternalCatalogue } from './features/external/service.js';
 import { searchRoutes } from './features/search/routes.js';
+import { createCatalogueProviders } from './providers/registry.js';
 import { songDownloadRoute } from './features/songs/download-route.js';
 import { createSongQueries } from './features/songs/queries.js';
 import { songRoutes } from './features/songs/routes.js';
@@ -54,11 +60,18 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { MediaStorage } from './media/storage.js';
 
-export type AppDeps = { config: Config; database: Database; storage: MediaStorage; logger?: boolean };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  storage: MediaStorage;
+  logger?: boolean;
+  /** How the audio proxy resolves host names (tests stand in a resolver whose answers change). */
+  audioProxyLookup?: LookupFunction;
+};
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp({ config, database, storage, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, logger = true, audioProxyLookup }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -106,13 +119,16 @@ export async function buildApp({ config, database, storage, logger = true }: App
   await app.register(playRoutes, {
     plays: createPlayService({ findSong: songs.findLiveSong, recordPlay: createPlayQueries(database.db).recordPlay }),
   });
-  await app.register(artistRoutes, { artists: createArtistQueries(database.db) });
-  await app.register(followRoutes, { queries: createFollowQueries(database.db) });
+  const external = createExternalCatalogue({ db: database.db, providers: createCatalogueProviders(config.catalogues) });
+  await app.register(externalCatalogueRoutes, { external });
+  await app.register(audioProxyRoutes, { settings: config.audioProxy, lookup: audioProxyLookup });
+  await app.register(artistRoutes, { artists: createArtistQueries(database.db), external });
+  await app.register(followRoutes, { queries: createFollowQueries(database.db), external });
   await app.register(albumRoutes, { albums: createAlbumQueries(database.db) });
   await app.register(placeholderRoutes);
   await app.register(playlistRoutes, { db: database.db, storage, writeVersion: database.writeVersion });
   await app.register(likeRoutes, { queries: createLikeQueries(database.db), writeVersion: database.writeVersion });
-  await app.register(searchRoutes, { db: database.db, sources: [] });
+  await app.register(searchRoutes, { db: database.db, sources: createCatalogueSearchSources(external) });
   await app.register(uploadRoutes, { db: database.db, storage, limits: config.uploadLimits });
   await app.register(supportRoutes, { db: database.db });
   await app.register(notificationRoutes, { notifications: createNotificationService(createNotificationQueries(database.db)) });

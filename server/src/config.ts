@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MAX_AUDIO_BYTES, DEFAULT_MAX_COVER_BYTES } from '@kora/contracts';
 import { z } from 'zod';
+import { parseTrustedAddress } from './features/audio-proxy/address-policy.js';
+import { parseAllowedHost } from './features/audio-proxy/host-allow-list.js';
 
 const MEGABYTE = 1024 * 1024;
 
@@ -38,6 +40,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  DEEZER_ENABLED: bool.default(true),
+  DEEZER_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.deezer.com'),
+  AUDIO_PROXY_ALLOWED_HOSTS: z.string().default('*.dzcdn.net'),
+  AUDIO_PROXY_TRUSTED_ADDRESSES: z.string().default(''),
+  AUDIO_PROXY_CA_FILE: z.string().min(1).optional(),
+  AUDIO_PROXY_MAX_MB: z.coerce.number().positive().max(200).default(20),
+  AUDIO_PROXY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
 
 export type S3Settings = {
@@ -77,6 +86,25 @@ export type Config = {
   orphanGraceMs: number;
   /** S3-compatible object storage for media; absent means the local folder dataDir/media. */
   s3: S3Settings | undefined;
+  /** External catalogues to ask (providers/registry.ts); a catalogue that is absent is never asked. */
+  catalogues: { deezer: { apiUrl: string } | undefined };
+  audioProxy: AudioProxySettings;
+};
+
+export type AudioProxySettings = {
+  /** Media hosts previews may come from: `host`, `*.domain` (any subdomain), each optionally `:port` (else 443 only). */
+  allowedHosts: string[];
+  /**
+   * Addresses (IPs or CIDR ranges) exempt from the refusal of loopback, private and link-local
+   * addresses: a catalogue mirror on a private network, or a test's stand-in. Empty by default.
+   */
+  trustedAddresses: string[];
+  /** Extra certificate authorities (PEM file) to trust for the media hosts, besides the system's. */
+  caFile: string | undefined;
+  /** Largest preview the proxy relays; beyond it the stream is cut. */
+  maxBytes: number;
+  /** Longest a relayed stream may take, from request to last byte. */
+  timeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -88,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...s3SettingProblems(present),
+    ...audioProxySettingProblems(present),
   ];
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  ${problems.join('\n  ')}`);
@@ -127,7 +156,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    catalogues: { deezer: e.DEEZER_ENABLED ? { apiUrl: e.DEEZER_API_URL.replace(/\/+$/, '') } : undefined },
+    audioProxy: {
+      allowedHosts: list(e.AUDIO_PROXY_ALLOWED_HOSTS),
+      trustedAddresses: list(e.AUDIO_PROXY_TRUSTED_ADDRESSES),
+      caFile: e.AUDIO_PROXY_CA_FILE,
+      maxBytes: Math.round(e.AUDIO_PROXY_MAX_MB * MEGABYTE),
+      timeoutMs: e.AUDIO_PROXY_TIMEOUT_MS,
+    },
   };
+}
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+}
+
+/**
+ * The audio proxy's lists are parsed now, so a typo stops the start with its reason instead of
+ * quietly refusing every preview (or trusting more than was meant).
+ */
+function audioProxySettingProblems(env: Record<string, string | undefined>): string[] {
+  const problemsOf = (name: string, parse: (entry: string) => unknown) =>
+    list(env[name] ?? '').flatMap((entry) => {
+      try {
+        parse(entry);
+        return [];
+      } catch (error) {
+        return [`${name}: ${(error as Error).message}`];
+      }
+    });
+  return [...problemsOf('AUDIO_PROXY_ALLOWED_HOSTS', parseAllowedHost), ...problemsOf('AUDIO_PROXY_TRUSTED_ADDRESSES', parseTrustedAddress)];
 }
 
 /**

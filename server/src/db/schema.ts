@@ -64,6 +64,8 @@ export const artists = pgTable(
     imageKey: text('image_key'),
     // External catalogue identity, so a Deezer artist keeps one row.
     deezerId: text('deezer_id'),
+    // The catalogue's own picture URL, for an artist that came from it (no stored image).
+    externalImageUrl: text('external_image_url'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector')
@@ -146,6 +148,12 @@ export const songs = pgTable(
     deezerId: text('deezer_id'),
     previewUrl: text('preview_url'),
     externalCoverUrl: text('external_cover_url'),
+    /**
+     * Shown in the catalogue's lists (GET /api/songs). An external track cached because somebody
+     * searched for it or opened its artist is not listed: one listener's searches must not fill
+     * everybody's home page. The popular-music import lists what it brings.
+     */
+    listed: boolean('listed').notNull().default(true),
     lyrics: text('lyrics'),
     producers: text('producers'),
     explicit: boolean('explicit').notNull().default(false),

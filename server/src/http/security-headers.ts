@@ -23,7 +23,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // External catalogue art (covers and artist pictures) is shown from Deezer's own hosts.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.dzcdn.net', 'https://api.deezer.com'],
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],

@@ -26,6 +26,8 @@ describe('serving the web app', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    // Deezer's covers and artist pictures load straight from its image hosts; nothing else does.
+    expect(response.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://*.dzcdn.net https://api.deezer.com;");
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { LookupFunction } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,11 +19,16 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+export type TestAppOptions = {
+  /** How the audio proxy resolves host names (a test's resolver can change its answers). */
+  audioProxyLookup?: LookupFunction;
+};
+
 /**
  * The whole app on a fresh database and media folder, for `app.inject` tests.
  * KORA_TEST_STORAGE=s3 keeps media in a local S3-protocol server started for this app instead.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, { audioProxyLookup }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-test-'));
   const s3Server = process.env.KORA_TEST_STORAGE === 's3' ? await startS3Server() : undefined;
   const config: Config = {
@@ -31,11 +37,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     authRateLimit: { max: 10_000, windowMs: 60_000 },
     webDist: path.join(dataDir, 'no-web'),
     s3: s3Server?.settings,
+    // No test reaches the internet: a test that needs a catalogue points it at the stand-in.
+    catalogues: { deezer: undefined },
     ...overrides,
   };
   const database = await openTestDatabase();
   const storage = await openStorage(config);
-  const app = await buildApp({ config, database, storage, logger: false });
+  const app = await buildApp({ config, database, storage, logger: false, audioProxyLookup });
   await app.ready();
   return {
     app,

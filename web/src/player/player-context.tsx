@@ -11,7 +11,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { reportAudioError } from './audio-errors';
+import { refreshPreviewUrl, reportAudioError } from './audio-errors';
 import { getLocalStorage } from './browser-storage';
 import { recordPlay } from './play-recording';
 import { createPlayerController, type PlayerController } from './player-controller';
@@ -39,6 +39,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       recordPlay: (play) => {
         recordPlay(queryClient, play).catch((error: unknown) => console.warn('Could not record the play', error));
       },
+      refreshPreviewUrl,
       reportAudioError,
       readStreamingQuality: () => readStreamingQuality(getLocalStorage()),
       storage: getLocalStorage(),

@@ -1,4 +1,4 @@
-import type { Song } from '@kora/contracts';
+import { REFRESH_RETRY_DELAY_MS, type Song } from '@kora/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPlayerController, type AudioLike, type PlayerControllerDeps } from './player-controller';
 import type { PlaybackContext } from './player-types';
@@ -72,6 +72,7 @@ function setUp(options: { catalogue?: Song[] | null; storage?: ReturnType<typeof
       load: vi.fn(async () => buildSongs(6)),
     },
     recordPlay: vi.fn(),
+    refreshPreviewUrl: vi.fn(async (_song: Song) => FRESH_URL),
     reportAudioError: vi.fn(),
     readStreamingQuality: () => 'medium' as const,
     storage: options.storage ?? memoryStorage(),
@@ -83,6 +84,17 @@ function setUp(options: { catalogue?: Song[] | null; storage?: ReturnType<typeof
 }
 
 const album: PlaybackContext = { type: 'album', id: 4, songs: buildSongs(3) };
+
+const EXPIRED_URL = 'https://cdn.example/p.mp3?hdnea=exp=1';
+const FRESH_URL = 'https://cdn.example/p.mp3?hdnea=exp=2';
+
+function buildPreview(id: string): Song {
+  return buildSong(id, { isExternal: true, isPreview: true, source: 'deezer', fileUrl: EXPIRED_URL });
+}
+
+function proxyUrl(fileUrl: string, trackId: string): string {
+  return `/api/audio-proxy?${new URLSearchParams({ url: fileUrl, trackId }).toString()}`;
+}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -362,6 +374,125 @@ describe('audio errors', () => {
     const { audio, deps } = setUp();
     audio.emit('error');
     expect(deps.reportAudioError).not.toHaveBeenCalled();
+  });
+});
+
+describe('an external preview that fails', () => {
+  const preview = buildPreview('deezer-916424');
+  const discover: PlaybackContext = { type: 'search', songs: [preview, buildPreview('deezer-7'), album.songs[0]!] };
+
+  function failAt(audio: FakeAudio, seconds: number) {
+    audio.currentTime = seconds;
+    audio.paused = true;
+    audio.emit('error');
+  }
+
+  it('gets a fresh URL and plays again from where it stopped, a second later', async () => {
+    const { actions, audio, deps, state } = setUp();
+    actions.playSong(preview, discover);
+    expect(audio.src).toBe(proxyUrl(EXPIRED_URL, 'deezer-916424'));
+    failAt(audio, 12);
+    expect(deps.refreshPreviewUrl).toHaveBeenCalledExactlyOnceWith(preview);
+    expect(state().isPlaying).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS - 1);
+    expect(audio.src).toBe(proxyUrl(EXPIRED_URL, 'deezer-916424'));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(audio.src).toBe(proxyUrl(FRESH_URL, 'deezer-916424'));
+    expect(audio.currentTime).toBe(12);
+    expect(state().isPlaying).toBe(true);
+    expect(deps.reportAudioError).not.toHaveBeenCalled();
+  });
+
+  it('keeps the fresh URL in the current song, the queue and the context, and for later plays', async () => {
+    const { actions, audio, state } = setUp();
+    actions.playSong(preview, discover);
+    failAt(audio, 0);
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS);
+    expect(state().currentSong?.fileUrl).toBe(FRESH_URL);
+    expect(state().queue[0]?.fileUrl).toBe(FRESH_URL);
+    expect(state().context?.songs[0]?.fileUrl).toBe(FRESH_URL);
+    expect(state().queue[1]?.fileUrl).toBe(EXPIRED_URL);
+
+    actions.next();
+    // A page still holds the song with its expired URL.
+    actions.playSong(preview, discover);
+    expect(audio.src).toBe(proxyUrl(FRESH_URL, 'deezer-916424'));
+  });
+
+  it("retries once per load: a second failure says 'Preview Unavailable'", async () => {
+    const { actions, audio, deps, state } = setUp();
+    actions.playSong(preview, discover);
+    failAt(audio, 3);
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS);
+    failAt(audio, 3);
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS);
+    expect(deps.refreshPreviewUrl).toHaveBeenCalledOnce();
+    expect(deps.reportAudioError).toHaveBeenCalledExactlyOnceWith(state().currentSong);
+    expect(state().isPlaying).toBe(false);
+
+    // Playing it again is a new load with its own recovery.
+    actions.next();
+    actions.previous();
+    failAt(audio, 0);
+    expect(deps.refreshPreviewUrl).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports at once when no fresh URL can be had', async () => {
+    const { actions, audio, deps } = setUp();
+    deps.refreshPreviewUrl.mockRejectedValueOnce(new Error('502: {"message":"Deezer could not be reached. Try again later."}'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    actions.playSong(preview, discover);
+    failAt(audio, 5);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.reportAudioError).toHaveBeenCalledExactlyOnceWith(preview);
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS);
+    expect(audio.src).toBe(proxyUrl(EXPIRED_URL, 'deezer-916424'));
+    warn.mockRestore();
+  });
+
+  it('drops the retry when the listener picks another song during the wait', async () => {
+    const { actions, audio, deps, state } = setUp();
+    actions.playSong(preview, discover);
+    failAt(audio, 8);
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS / 2);
+    actions.playSong(album.songs[1]!, album);
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS);
+    expect(audio.src).toBe('/api/songs/2/stream?quality=medium');
+    expect(audio.currentTime).toBe(0);
+    expect(state().currentSong).toBe(album.songs[1]);
+    expect(deps.reportAudioError).not.toHaveBeenCalled();
+  });
+
+  it('drops a refresh that answers after another song started, failed or not', async () => {
+    const { actions, audio, deps, state } = setUp();
+    let answer: { resolve: (url: string) => void; reject: (error: Error) => void } | undefined;
+    deps.refreshPreviewUrl.mockImplementation(() => new Promise<string>((resolve, reject) => (answer = { resolve, reject })));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    actions.playSong(preview, discover);
+    failAt(audio, 8);
+    actions.playSong(album.songs[1]!, album);
+    answer?.resolve(FRESH_URL);
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS);
+    expect(audio.src).toBe('/api/songs/2/stream?quality=medium');
+    expect(audio.currentTime).toBe(0);
+    expect(state().isPlaying).toBe(true);
+
+    actions.playSong(buildPreview('deezer-7'), discover);
+    failAt(audio, 0);
+    actions.playSong(album.songs[1]!, album);
+    answer?.reject(new Error('502: down'));
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAY_MS);
+    expect(deps.reportAudioError).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('does not refresh a local file', () => {
+    const { actions, audio, deps } = setUp();
+    actions.playSong(album.songs[0]!, album);
+    failAt(audio, 0);
+    expect(deps.refreshPreviewUrl).not.toHaveBeenCalled();
+    expect(deps.reportAudioError).toHaveBeenCalledExactlyOnceWith(album.songs[0]);
   });
 });
 

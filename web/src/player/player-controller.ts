@@ -1,6 +1,7 @@
 import { DEFAULT_VOLUME, PLAYBACK_RESTART_DELAY_MS, VOLUME_POLL_MS, type Song, type StreamQuality } from '@kora/contracts';
 import { createPlayTracker, type QualifiedPlay } from './play-tracker';
 import type { PlaybackContext, PlayerActions, PlayerState } from './player-types';
+import { createPreviewRecovery } from './preview-recovery';
 import {
   buildQueue,
   cycleRepeatMode,
@@ -36,6 +37,9 @@ export type PlayerControllerDeps = {
   /** The whole catalogue (GET /api/songs) for a song started without a context: cached copy and loader. */
   catalogue: { getCached: () => Song[] | undefined; load: () => Promise<Song[]> };
   recordPlay: (play: QualifiedPlay) => void;
+  /** A working preview URL for an external song whose URL failed (spec section 4); rejects when there is none. */
+  refreshPreviewUrl: (song: Song) => Promise<string>;
+  /** The toast of a song that cannot play: a local file, or an external preview whose recovery failed. */
   reportAudioError: (song: Song) => void;
   readStreamingQuality: () => StreamQuality;
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
@@ -91,6 +95,13 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     for (const listener of listeners) listener();
   }
 
+  const recovery = createPreviewRecovery({
+    refreshPreviewUrl: deps.refreshPreviewUrl,
+    reportAudioError: deps.reportAudioError,
+    applyFreshUrl,
+    replay: replayCurrent,
+  });
+
   function cancelPendingStart(): void {
     clearTimeout(pendingStart);
     pendingStart = undefined;
@@ -104,9 +115,11 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     element.play().catch(() => setState({ isPlaying: !element.paused }));
   }
 
-  function loadSong(song: Song, queue: Queue, context: PlaybackContext | null, mode: StartMode): void {
+  function loadSong(requested: Song, queue: Queue, context: PlaybackContext | null, mode: StartMode): void {
     cancelPendingStart();
+    recovery.startLoad();
     tracker.settle();
+    const song = recovery.withFreshUrl(requested);
     setState({
       currentSong: song,
       queue: queue.songs,
@@ -225,13 +238,35 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     else if (action.type === 'play') playAt(action.index);
   }
 
-  function handleError(): void {
+  function handleError(element: AudioLike): void {
     const song = state.currentSong;
     // An element without a source (nothing loaded yet, or just cleared) has nothing to report.
     if (!song || !loadedUrl) return;
     cancelPendingStart();
     setState({ isPlaying: false });
-    deps.reportAudioError(song);
+    if (song.isExternal) recovery.handleFailure(song, element.currentTime);
+    else deps.reportAudioError(song);
+  }
+
+  /** The song with its fresh URL wherever the player holds it, so next and previous reach it too. */
+  function applyFreshUrl(song: Song, freshUrl: string): void {
+    const refresh = (candidate: Song) => (isSameSong(candidate, song) ? { ...candidate, fileUrl: freshUrl } : candidate);
+    setState({
+      currentSong: state.currentSong && refresh(state.currentSong),
+      queue: state.queue.map(refresh),
+      context: state.context && { ...state.context, songs: state.context.songs.map(refresh) },
+    });
+  }
+
+  function replayCurrent(position: number): void {
+    const song = state.currentSong;
+    const url = song && getStreamUrl(song, deps.readStreamingQuality());
+    if (!audio || !url) return;
+    loadedUrl = url;
+    audio.src = url;
+    // Before the new source has loaded this is where it will start.
+    if (position > 0) audio.currentTime = position;
+    requestPlay();
   }
 
   function attach(element: AudioLike): () => void {
@@ -247,7 +282,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
       ['seeked', () => setState({ currentTime: element.currentTime })],
       ['durationchange', () => handleDurationChange(element)],
       ['ended', handleEnded],
-      ['error', handleError],
+      ['error', () => handleError(element)],
     ];
     for (const [type, handler] of handlers) element.addEventListener(type, handler);
     const volumePoll = setInterval(() => {
@@ -261,6 +296,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
       for (const [type, handler] of handlers) element.removeEventListener(type, handler);
       clearInterval(volumePoll);
       cancelPendingStart();
+      recovery.cancel();
       tracker.settle();
       element.pause();
       if (audio === element) audio = null;

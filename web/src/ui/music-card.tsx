@@ -7,6 +7,7 @@ import { songArtistPath, songCoverUrl } from './catalogue-links';
 import { cn } from './cn';
 import { CoverImage } from './cover-image';
 import { PlayToggleButton } from './play-toggle-button';
+import { PreviewBadge } from './preview-badge';
 import { Skeleton } from './skeleton';
 
 interface MusicCardProps {
@@ -60,11 +61,7 @@ export const MusicCard = memo(function MusicCard({
     >
       <div className="relative">
         <CoverImage src={songCoverUrl(song)} size={200} className="w-full rounded-control shadow-lg shadow-black/40" />
-        {song.isPreview && (
-          <span className="absolute top-2 left-2 rounded-full bg-canvas/85 px-2 py-0.5 text-[11px] font-semibold text-gold-300">
-            30s Preview
-          </span>
-        )}
+        {song.isPreview && <PreviewBadge placement="cover" />}
         {renderCoverAction && <div className="absolute top-2 right-2">{renderCoverAction(song)}</div>}
         <PlayToggleButton
           label={song.title}

@@ -1,13 +1,15 @@
 import type { Song } from '@kora/contracts';
 import { AudioLines, Pause, Play } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { SongOptionsMenu } from '../features/playlists/add-to-playlist-menu';
 import { formatDuration } from '../player/format-duration';
 import { usePlayer } from '../player/player-context';
-import { songCoverUrl } from './catalogue-links';
+import { artistPath, songArtistPath, songCoverUrl } from './catalogue-links';
 import { cn } from './cn';
 import { CoverImage } from './cover-image';
 import { describeArtists, formatPlays, formatTrackNumber } from './format';
+import { PreviewBadge } from './preview-badge';
 import { LoadingRegion, Skeleton } from './skeleton';
 
 interface SongListProps {
@@ -16,6 +18,8 @@ interface SongListProps {
   onPlay: (song: Song) => void;
   /** The line under the title; the artist with any featured artists unless a page says otherwise. */
   renderSubtitle?: (song: Song) => ReactNode;
+  /** Link the artists to their pages: for lists that mix artists (search, the whole library). */
+  linkArtists?: boolean;
   /** Cover for songs that have none of their own (an album page passes the album's). */
   fallbackCoverUrl?: string | null;
   showPlays?: boolean;
@@ -32,7 +36,8 @@ interface SongListProps {
 export function SongList({
   songs,
   onPlay,
-  renderSubtitle = describeArtists,
+  renderSubtitle,
+  linkArtists = false,
   fallbackCoverUrl = null,
   showPlays = true,
   showDuration = true,
@@ -40,6 +45,7 @@ export function SongList({
   label,
 }: SongListProps) {
   const { currentSong, isPlaying } = usePlayer();
+  const subtitle = renderSubtitle ?? (linkArtists ? (song: Song) => <ArtistLinks song={song} /> : describeArtists);
 
   return (
     <ol aria-label={label} className="grid gap-0.5">
@@ -70,17 +76,14 @@ export function SongList({
                 {song.title}
               </button>
               <p className="flex min-w-0 items-center gap-2 text-xs text-ink-subtle">
-                {song.isPreview && (
-                  <span className="shrink-0 rounded-full bg-overlay px-1.5 py-px text-[10px] font-semibold text-gold-300">
-                    30s Preview
-                  </span>
-                )}
-                <span className="truncate">{renderSubtitle(song)}</span>
+                {song.isPreview && <PreviewBadge placement="inline" />}
+                <span className="truncate">{subtitle(song)}</span>
               </p>
             </div>
             <div className="flex flex-col items-end gap-0.5 text-xs text-ink-subtle tabular-nums sm:flex-row sm:items-center sm:gap-6">
               {showDuration && <span className="sm:order-2 sm:w-10 sm:text-right">{formatDuration(song.duration)}</span>}
-              {showPlays && (
+              {/* Kora counts plays of its own songs only: a preview has none to show. */}
+              {showPlays && !song.isExternal && (
                 // Under the duration on a phone, beside it on wider screens.
                 <span className={cn('text-right', showDuration && 'text-[11px] sm:text-xs')}>
                   {formatPlays(song.playCount)}
@@ -96,6 +99,31 @@ export function SongList({
         );
       })}
     </ol>
+  );
+}
+
+/** The artist (an external one at /artist/deezer-{id}) and any featured artists, each a link. */
+function ArtistLinks({ song }: { song: Song }) {
+  const featured = song.featuredArtists ?? [];
+  return (
+    <>
+      <ArtistLink to={songArtistPath(song)} name={song.artist.name} />
+      {featured.map((artist, index) => (
+        <Fragment key={artist.id}>
+          {index === 0 ? ' ft. ' : ', '}
+          <ArtistLink to={artistPath(artist.id)} name={artist.name} />
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+function ArtistLink({ to, name }: { to: string; name: string }) {
+  // Above the title's stretched hit area, so a tap on the name opens the artist instead of playing.
+  return (
+    <Link to={to} className="relative rounded-sm hover:text-ink hover:underline">
+      {name}
+    </Link>
   );
 }
 

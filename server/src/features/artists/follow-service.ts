@@ -5,12 +5,14 @@ import type { FollowQueries } from './follow-queries.js';
 
 export const ARTIST_NOT_FOUND_MESSAGE = 'Artist not found';
 
+export const FOLLOW_ARTIST_ID_MESSAGE = 'Artist id must be a number or a Deezer id such as deezer-1424821';
+
 /**
- * An artist id from the path: not a number (an external catalogue's artist such as
- * `deezer-123` among them) is a bad request; a number that names no artist is not found.
+ * A library artist's id from the path (a catalogue's `deezer-{id}` is resolved before this):
+ * anything else but a number is a bad request; a number that names no artist is not found.
  */
 export function parseFollowArtistId(raw: string): number {
-  if (!/^\d+$/.test(raw)) throw new BadRequest('Artist id must be a number');
+  if (!/^\d+$/.test(raw)) throw new BadRequest(FOLLOW_ARTIST_ID_MESSAGE);
   const id = parseCatalogueId(raw);
   if (id === undefined) throw new NotFound(ARTIST_NOT_FOUND_MESSAGE);
   return id;

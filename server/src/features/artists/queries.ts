@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { albums, artists, songFeaturedArtists, songs } from '../../db/schema.js';
 import type { AlbumWithArtist } from '../albums/queries.js';
@@ -8,11 +8,20 @@ export type ArtistRow = typeof artists.$inferSelect;
 
 export function createArtistQueries(db: Db) {
   return {
+    /**
+     * The library's artists, and the catalogue's artists that have a listed song (imported): one
+     * listener's searches do not fill everybody's artist list.
+     */
     async listArtists(limit: number, offset: number): Promise<ArtistRow[]> {
+      const hasListedSong = db
+        .select({ one: sql`1` })
+        .from(songs)
+        .where(and(eq(songs.artistId, artists.id), isLive, eq(songs.listed, true)));
       // Tone marks folded and a fixed collation: 'Àṣà' files under A, in the same order on PGlite and PostgreSQL.
       return db
         .select()
         .from(artists)
+        .where(or(isNull(artists.deezerId), exists(hasListedSong)))
         .orderBy(sql`lower(unaccent(${artists.name})) collate "C"`, asc(artists.id))
         .limit(limit)
         .offset(offset);

@@ -3,10 +3,15 @@ import { z } from 'zod';
 import { NotFound } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { presentAlbum } from '../albums/presenter.js';
+import { parseArtistRef } from '../external/external-ids.js';
+import type { ExternalCatalogue } from '../external/service.js';
+import { upstreamCall } from '../external/upstream-call.js';
 import { parseCatalogueId } from '../songs/catalogue-id.js';
 import { presentSong } from '../songs/presenter.js';
+import type { SongWithCredits } from '../songs/queries.js';
+import { ARTIST_NOT_FOUND_MESSAGE } from './follow-service.js';
 import { presentArtist } from './presenter.js';
-import type { ArtistQueries } from './queries.js';
+import type { ArtistQueries, ArtistRow } from './queries.js';
 
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(100),
@@ -23,11 +28,19 @@ const ARTIST_ALBUMS_MAX = 200;
 
 type IdParams = { Params: { id: string } };
 
-export async function artistRoutes(app: FastifyInstance, { artists }: { artists: ArtistQueries }) {
+function presentArtistSongs(artist: ArtistRow, rows: SongWithCredits[]) {
+  return rows.map((row) => presentSong(row, { isFeatured: row.song.artistId !== artist.id }));
+}
+
+/**
+ * /api/artists/{id}: the library's artists by number, a catalogue's artists as deezer-{id}
+ * (asked of the catalogue, cached, and answered from the cache when it cannot answer).
+ */
+export async function artistRoutes(app: FastifyInstance, { artists, external }: { artists: ArtistQueries; external: ExternalCatalogue }) {
   async function requireArtist(raw: string) {
     const id = parseCatalogueId(raw);
     const artist = id === undefined ? undefined : await artists.findArtist(id);
-    if (!artist) throw new NotFound('Artist not found');
+    if (!artist) throw new NotFound(ARTIST_NOT_FOUND_MESSAGE);
     return artist;
   }
 
@@ -36,16 +49,31 @@ export async function artistRoutes(app: FastifyInstance, { artists }: { artists:
     return (await artists.listArtists(limit, offset)).map(presentArtist);
   });
 
-  app.get<IdParams>('/api/artists/:id', async (request) => presentArtist(await requireArtist(request.params.id)));
-
-  app.get<IdParams>('/api/artists/:id/songs', async (request) => {
-    const { limit, offset } = parseInput(songsQuerySchema, request.query);
-    const artist = await requireArtist(request.params.id);
-    const rows = await artists.listArtistSongs(artist.id, limit, offset);
-    return rows.map((row) => presentSong(row, { isFeatured: row.song.artistId !== artist.id }));
+  app.get<IdParams>('/api/artists/:id', async (request, reply) => {
+    const ref = parseArtistRef(request.params.id);
+    const artist = ref ? await external.artists.findArtist(ref, upstreamCall(request, reply)) : await requireArtist(request.params.id);
+    return presentArtist(artist);
   });
 
-  app.get<IdParams>('/api/artists/:id/albums', async (request) => {
+  app.get<IdParams>('/api/artists/:id/songs', async (request, reply) => {
+    const { limit, offset } = parseInput(songsQuerySchema, request.query);
+    const ref = parseArtistRef(request.params.id);
+    if (ref) {
+      // The catalogue's top tracks first, then whatever else is held for the artist.
+      const { artist, songs } = await external.artists.listArtistSongs(ref, upstreamCall(request, reply));
+      return presentArtistSongs(artist, songs.slice(offset, offset + limit));
+    }
+    const artist = await requireArtist(request.params.id);
+    return presentArtistSongs(artist, await artists.listArtistSongs(artist.id, limit, offset));
+  });
+
+  // A catalogue's artist has no albums in Kora: only its tracks are cached.
+  app.get<IdParams>('/api/artists/:id/albums', async (request, reply) => {
+    const ref = parseArtistRef(request.params.id);
+    if (ref) {
+      await external.artists.resolveArtist(ref, upstreamCall(request, reply));
+      return [];
+    }
     const artist = await requireArtist(request.params.id);
     return (await artists.listArtistAlbums(artist.id, ARTIST_ALBUMS_MAX)).map(presentAlbum);
   });

@@ -68,6 +68,13 @@ describe('search service', () => {
     expect(response.unavailableSources).toEqual([]);
   });
 
+  it("lists a cached track where the library found it, with the catalogue's fresh copy", async () => {
+    const fresh = { ...song('deezer-7', 'deezer'), fileUrl: 'https://cdn.example/fresh.mp3' };
+    const response = await serviceWith([answering('deezer', [song('deezer-8', 'deezer'), fresh])]).search('asa');
+    expect(response.songs.map((s) => s.id)).toEqual([1, 2, 'deezer-7', 'deezer-8']);
+    expect(response.songs[2]?.fileUrl).toBe('https://cdn.example/fresh.mp3');
+  });
+
   it('passes the search on to every catalogue', async () => {
     const search = vi.fn(async () => []);
     await serviceWith([{ source: 'deezer', search }]).search('Ọlámidé');
@@ -111,6 +118,34 @@ describe('search service', () => {
     expect(slow.seen.signal?.aborted).toBe(true);
     expect(deaf.seen.signal?.aborted).toBe(true);
     expect(onFailure).toHaveBeenCalledWith('youtube', expect.objectContaining({ message: 'youtube did not answer within 20 ms' }));
+  });
+
+  it('skips a catalogue that timed out for a while, then asks it again', async () => {
+    let clock = 0;
+    const slow = hanging('deezer');
+    const search = vi.fn(slow.double.search);
+    const service = createSearchService({
+      searchLocal: async () => local,
+      sources: [{ source: 'deezer', search }],
+      sourceTimeoutMs: 20,
+      sourceCooldownMs: 1000,
+      now: () => clock,
+    });
+    expect((await service.search('asa')).unavailableSources).toEqual(['deezer']);
+    clock = 999;
+    expect((await service.search('asa')).unavailableSources).toEqual(['deezer']);
+    expect(search).toHaveBeenCalledTimes(1);
+    clock = 1000;
+    await service.search('asa');
+    expect(search).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again at once a catalogue that failed fast', async () => {
+    const search = vi.fn(async () => Promise.reject(new Error('503')));
+    const service = serviceWith([{ source: 'deezer', search }]);
+    await service.search('asa');
+    await service.search('asa');
+    expect(search).toHaveBeenCalledTimes(2);
   });
 
   it('fails when the library itself cannot be searched', async () => {

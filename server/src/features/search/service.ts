@@ -4,6 +4,14 @@ import { type LocalResults, type LocalSearch, SEARCH_SONG_LIMIT } from './local-
 
 /** How long a search waits for an external catalogue before answering without it. */
 export const SOURCE_TIMEOUT_MS = 2000;
+/**
+ * After a catalogue let a search wait out SOURCE_TIMEOUT_MS, searches skip it for this long: on a
+ * network where it cannot be reached (no internet, a resolver that never answers) every search
+ * would otherwise take the whole timeout. A catalogue that fails fast is simply asked again.
+ */
+export const SOURCE_COOLDOWN_MS = 30_000;
+
+class SourceTimeout extends Error {}
 
 export type SourceFailure = (source: ExternalSongSource, error: unknown) => void;
 
@@ -16,7 +24,7 @@ async function askSource(source: SearchSource, q: string, timeoutMs: number, onF
   // Raced, not just signalled: a catalogue that ignores its signal must not hold the search up.
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const error = new Error(`${source.source} did not answer within ${timeoutMs} ms`);
+      const error = new SourceTimeout(`${source.source} did not answer within ${timeoutMs} ms`);
       controller.abort(error);
       reject(error);
     }, timeoutMs);
@@ -44,9 +52,13 @@ export function mergeResults(local: LocalResults, answers: SourceAnswer[]): Sear
     if (answer.songs === null) unavailableSources.push(answer.source);
     else sources[answer.source] = 0;
   }
-  const lists = [local.songs, ...answers.map((answer) => (answer.songs ?? []).slice(0, SEARCH_SONG_LIMIT))];
-  for (const song of lists.flat()) {
-    if (seen.has(song.id)) continue;
+  const answered = answers.map((answer) => (answer.songs ?? []).slice(0, SEARCH_SONG_LIMIT));
+  // A track the library has cached is listed where the library found it, but with the
+  // catalogue's copy when it answered: that one carries the preview URL valid now.
+  const fresh = new Map(answered.flat().map((song) => [song.id, song]));
+  for (const found of [...local.songs, ...answered.flat()]) {
+    if (seen.has(found.id)) continue;
+    const song = fresh.get(found.id) ?? found;
     seen.add(song.id);
     songs.push(song);
     sources[song.source] = (sources[song.source] ?? 0) + 1;
@@ -58,15 +70,30 @@ export function createSearchService({
   searchLocal,
   sources,
   sourceTimeoutMs = SOURCE_TIMEOUT_MS,
+  sourceCooldownMs = SOURCE_COOLDOWN_MS,
+  now = Date.now,
 }: {
   searchLocal: LocalSearch;
   sources: readonly SearchSource[];
   sourceTimeoutMs?: number;
+  sourceCooldownMs?: number;
+  now?: () => number;
 }) {
+  // Per process: each server finds out for itself that a catalogue is unreachable from it.
+  const coolingUntil = new Map<ExternalSongSource, number>();
+
+  async function ask(source: SearchSource, q: string, onFailure: SourceFailure): Promise<SourceAnswer> {
+    if ((coolingUntil.get(source.source) ?? 0) > now()) return { source: source.source, songs: null };
+    return askSource(source, q, sourceTimeoutMs, (name, error) => {
+      if (error instanceof SourceTimeout) coolingUntil.set(name, now() + sourceCooldownMs);
+      onFailure(name, error);
+    });
+  }
+
   return {
     /** A failing or slow catalogue never fails the search: it is reported in `unavailableSources`. */
     async search(q: string, onSourceFailure: SourceFailure = () => {}): Promise<SearchResponse> {
-      const answers = Promise.all(sources.map((source) => askSource(source, q, sourceTimeoutMs, onSourceFailure)));
+      const answers = Promise.all(sources.map((source) => ask(source, q, onSourceFailure)));
       const local = await searchLocal(q);
       return mergeResults(local, await answers);
     },

@@ -1,4 +1,5 @@
 import type { Song } from '@kora/contracts';
+import { artistImageUrl, presentArtistId } from '../artists/presenter.js';
 import { mediaUrl } from '../media/routes.js';
 import type { SongWithCredits } from './queries.js';
 
@@ -10,7 +11,7 @@ export function presentSong({ song, artist, album, featuredArtists }: SongWithCr
     // Local ids are numbers; external ones are strings naming their source.
     id: isLocal ? song.id : `${song.source}-${song.externalId}`,
     title: song.title,
-    artist: { id: artist.id, name: artist.name, imageUrl: mediaUrl(artist.imageKey), deezerId: artist.deezerId },
+    artist: { id: presentArtistId(artist), name: artist.name, imageUrl: artistImageUrl(artist), deezerId: artist.deezerId },
     album: album ? { id: album.id, title: album.title, coverUrl: albumCover } : null,
     coverArtUrl: mediaUrl(song.coverKey) ?? albumCover ?? song.externalCoverUrl,
     fileUrl: isLocal ? `/api/songs/${song.id}/stream` : song.previewUrl,

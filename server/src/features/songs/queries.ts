@@ -25,7 +25,13 @@ const songListColumns = {
   previewUrl: songs.previewUrl,
   externalCoverUrl: songs.externalCoverUrl,
 };
-const artistListColumns = { id: artists.id, name: artists.name, imageKey: artists.imageKey, deezerId: artists.deezerId };
+const artistListColumns = {
+  id: artists.id,
+  name: artists.name,
+  imageKey: artists.imageKey,
+  deezerId: artists.deezerId,
+  externalImageUrl: artists.externalImageUrl,
+};
 
 export type SongListFields = { [K in keyof typeof songListColumns]: SongRow[K] };
 export type SongWithCredits = {
@@ -42,6 +48,8 @@ const albumOfSong = alias(albums, 'song_album');
 const featuredArtist = alias(artists, 'featured_artist');
 
 export const isLive = eq(songs.status, 'live');
+/** Shown in the catalogue's lists: external tracks cached by a search or an artist page are not. */
+const isListed = and(isLive, eq(songs.listed, true));
 
 /**
  * `table.column`, always qualified: Drizzle leaves columns bare in single-table queries, and a
@@ -80,9 +88,9 @@ export function selectSongsWithCredits(db: Db) {
 
 export function createSongQueries(db: Db) {
   return {
-    /** Live songs, newest first: what the catalogue shows. */
+    /** Live, listed songs, newest first: what the catalogue shows (not the previews searches cached). */
     async listLiveSongs(limit: number, offset: number): Promise<SongWithCredits[]> {
-      return selectSongsWithCredits(db).where(isLive).orderBy(desc(songs.createdAt), desc(songs.id)).limit(limit).offset(offset);
+      return selectSongsWithCredits(db).where(isListed).orderBy(desc(songs.createdAt), desc(songs.id)).limit(limit).offset(offset);
     },
 
     /** The listener's own plays, one entry per song, most recently played first. */
@@ -100,7 +108,7 @@ export function createSongQueries(db: Db) {
         .limit(limit);
     },
 
-    /** Most played since `since`; ties and songs without recent plays follow all-time play counts. */
+    /** Listed songs most played since `since`; ties and songs without recent plays follow all-time play counts. */
     async listTrending(since: Date, limit: number): Promise<SongWithCredits[]> {
       const recentPlays = db
         .select({ songId: plays.songId, count: sql<number>`count(*)`.as('recent_count') })
@@ -110,7 +118,7 @@ export function createSongQueries(db: Db) {
         .as('recent_plays');
       return selectSongsWithCredits(db)
         .leftJoin(recentPlays, eq(recentPlays.songId, songs.id))
-        .where(isLive)
+        .where(isListed)
         .orderBy(sql`coalesce(${recentPlays.count}, 0) desc`, desc(songs.playCount), desc(songs.id))
         .limit(limit);
     },

@@ -64,7 +64,7 @@ export function ArtistHeader({ artist, songs, albums, context }: ArtistHeaderPro
         <Button
           variant={follow.isFollowing ? 'outline' : 'primary'}
           aria-pressed={follow.isFollowing}
-          disabled={!follow.canFollow || follow.isPending}
+          disabled={follow.isPending}
           onClick={follow.toggle}
           className="min-w-28 rounded-full"
         >

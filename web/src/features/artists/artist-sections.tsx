@@ -11,7 +11,7 @@ import { Section } from '../../ui/section';
 import { SongList } from '../../ui/song-list';
 import { Tooltip } from '../../ui/tooltip';
 import { AlbumCard } from '../albums/album-card';
-import { splitArtistSongs } from './artist-songs';
+import { isExternalArtist, splitArtistSongs } from './artist-songs';
 
 interface ArtistSectionsProps {
   artist: Artist;
@@ -27,6 +27,8 @@ const showAllClasses =
 export function ArtistSections({ artist, songs, albums, context }: ArtistSectionsProps) {
   const { toggleSongPlayback } = usePlayer();
   const { original, featured } = splitArtistSongs(songs);
+  // Kora has no play counts for a catalogue's previews: their rows show the length instead.
+  const showDuration = isExternalArtist(artist);
 
   if (songs.length === 0 && albums.length === 0) {
     return <EmptyState icon={Music} title="No music yet" description={`${artist.name} has not released anything yet.`} />;
@@ -55,7 +57,7 @@ export function ArtistSections({ artist, songs, albums, context }: ArtistSection
           <SongList
             songs={original.slice(0, ARTIST_POPULAR_LIMIT)}
             onPlay={handlePlay}
-            showDuration={false}
+            showDuration={showDuration}
             label={`Popular songs by ${artist.name}`}
           />
         </Section>
@@ -72,7 +74,7 @@ export function ArtistSections({ artist, songs, albums, context }: ArtistSection
           <SongList
             songs={featured.slice(0, ARTIST_POPULAR_LIMIT)}
             onPlay={handlePlay}
-            showDuration={false}
+            showDuration={showDuration}
             label={`Songs featuring ${artist.name}`}
           />
         </Section>

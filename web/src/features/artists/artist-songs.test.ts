@@ -1,6 +1,6 @@
 import type { Song } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { songInvolvesArtist, splitArtistSongs } from './artist-songs';
+import { isExternalArtist, songInvolvesArtist, splitArtistSongs } from './artist-songs';
 
 function buildSong(id: number, artistId: number, isFeatured?: boolean): Song {
   return {
@@ -48,5 +48,12 @@ describe('songInvolvesArtist', () => {
 
   it('is false for anyone else’s song', () => {
     expect(songInvolvesArtist(buildSong(3, 9), 7, artistSongs)).toBe(false);
+  });
+});
+
+describe('isExternalArtist', () => {
+  it('tells a catalogue artist from one of the library', () => {
+    expect(isExternalArtist({ id: 'deezer-1424821' })).toBe(true);
+    expect(isExternalArtist({ id: 7 })).toBe(false);
   });
 });

@@ -13,3 +13,8 @@ export function songInvolvesArtist(song: Song, artistId: Artist['id'], artistSon
   if (String(song.artist.id) === String(artistId)) return true;
   return artistSongs.some((artistSong) => artistSong.id === song.id);
 }
+
+/** An artist of an external catalogue (/artist/deezer-{id}): string ids name their catalogue. */
+export function isExternalArtist(artist: Pick<Artist, 'id'>): boolean {
+  return typeof artist.id === 'string';
+}

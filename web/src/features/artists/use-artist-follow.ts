@@ -5,22 +5,23 @@ import { apiRequest } from '../../api/query-client';
 import { toast } from '../../ui/use-toast';
 import { followedArtistsQueryKey } from '../library/api';
 
-export function artistFollowQuery(artistId: number) {
+export function artistFollowQuery(artistId: Artist['id']) {
   return queryOptions<FollowState>({ queryKey: ['/api/artists', String(artistId), 'follow'] });
 }
 
 /**
  * The Follow/Following toggle of an artist page, kept on the server (beyond the spec's local
  * toggle) so the stats' following count and the Library's artists tab are true. Ignored while a
- * change is pending; only artists of the library (numeric ids) can be followed.
+ * change is pending. An external artist ('deezer-{id}') is followed through the same routes.
  */
 export function useArtistFollow(artist: Artist) {
   const queryClient = useQueryClient();
-  const artistId = typeof artist.id === 'number' ? artist.id : null;
-  const { data } = useQuery({ ...artistFollowQuery(artistId ?? 0), enabled: artistId !== null });
+  const { data } = useQuery(artistFollowQuery(artist.id));
   const { mutate, isPending } = useMutation({
-    mutationFn: async ({ id, follow }: { id: number; follow: boolean }) =>
-      (await (await apiRequest(follow ? 'POST' : 'DELETE', `/api/artists/${id}/follow`)).json()) as FollowState,
+    mutationFn: async ({ id, follow }: { id: Artist['id']; follow: boolean }) => {
+      const path = `/api/artists/${encodeURIComponent(String(id))}/follow`;
+      return (await (await apiRequest(follow ? 'POST' : 'DELETE', path)).json()) as FollowState;
+    },
     onSuccess: (state, { id }) => {
       queryClient.setQueryData(artistFollowQuery(id).queryKey, state);
       return Promise.all([
@@ -33,7 +34,7 @@ export function useArtistFollow(artist: Artist) {
 
   const isFollowing = data?.isFollowing ?? false;
   function toggle() {
-    if (artistId !== null && !isPending) mutate({ id: artistId, follow: !isFollowing });
+    if (!isPending) mutate({ id: artist.id, follow: !isFollowing });
   }
-  return { isFollowing, isPending, canFollow: artistId !== null, toggle };
+  return { isFollowing, isPending, toggle };
 }

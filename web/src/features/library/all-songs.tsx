@@ -32,7 +32,7 @@ export function AllSongs() {
       ) : songs.length === 0 ? (
         <EmptyState icon={Music} title="No songs found" />
       ) : (
-        <SongList songs={songs} onPlay={handlePlay} label={TITLE} />
+        <SongList songs={songs} onPlay={handlePlay} linkArtists label={TITLE} />
       )}
     </Section>
   );

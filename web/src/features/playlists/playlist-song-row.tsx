@@ -7,6 +7,7 @@ import { albumPath, songCoverUrl } from '../../ui/catalogue-links';
 import { cn } from '../../ui/cn';
 import { CoverImage } from '../../ui/cover-image';
 import { describeArtists, formatPlays, formatTrackNumber } from '../../ui/format';
+import { PreviewBadge } from '../../ui/preview-badge';
 import { Tooltip } from '../../ui/tooltip';
 import { SongOptionsMenu } from './add-to-playlist-menu';
 
@@ -91,11 +92,7 @@ export function PlaylistSongRow({
               {song.title}
             </button>
             <p className="flex min-w-0 items-center gap-2 text-xs text-ink-subtle">
-              {song.isPreview && (
-                <span className="shrink-0 rounded-full bg-overlay px-1.5 py-px text-[10px] font-semibold text-gold-300">
-                  30s Preview
-                </span>
-              )}
+              {song.isPreview && <PreviewBadge placement="inline" />}
               <span className="truncate">{describeArtists(song)}</span>
             </p>
           </div>

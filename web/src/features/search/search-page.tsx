@@ -23,18 +23,25 @@ export function SearchPage() {
   const addressQuery = (searchParams.get('q') ?? searchParams.get('genre') ?? '').trim();
   const [draft, setDraft] = useState(addressQuery);
   const [shownAddressQuery, setShownAddressQuery] = useState(addressQuery);
+  // The search this page last put in the address, until the address shows it.
+  const [pushedQuery, setPushedQuery] = useState<string | null>(null);
   const { recentSearches, rememberSearch } = useRecentSearches();
 
   // The address changed under the box (back button, a genre tile): show that search in the box.
+  // Not for a search the box itself sent: the listener may have typed on since.
   if (addressQuery !== shownAddressQuery) {
     setShownAddressQuery(addressQuery);
-    if (draft.trim() !== addressQuery) setDraft(addressQuery);
+    if (addressQuery === pushedQuery) setPushedQuery(null);
+    else if (draft.trim() !== addressQuery) setDraft(addressQuery);
   }
 
   useEffect(() => {
     const typed = draft.trim();
     if (typed === addressQuery) return;
-    const timer = setTimeout(() => setSearchParams(typed ? { q: typed } : {}, { replace: true }), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => {
+      setPushedQuery(typed);
+      setSearchParams(typed ? { q: typed } : {}, { replace: true });
+    }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [draft, addressQuery, setSearchParams]);
 
@@ -49,7 +56,9 @@ export function SearchPage() {
     if (!trimmed) return;
     rememberSearch(trimmed);
     setDraft(trimmed);
-    if (searchParams.get('q') !== trimmed) setSearchParams({ q: trimmed });
+    if (searchParams.get('q') === trimmed) return;
+    setPushedQuery(trimmed);
+    setSearchParams({ q: trimmed });
   }
 
   return (

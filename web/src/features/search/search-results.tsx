@@ -83,7 +83,7 @@ export function SearchResults({ results }: { results: SearchResponse }) {
 
       {librarySongs.length > 0 && (
         <Section title="Your Library">
-          <SongList songs={librarySongs} onPlay={handlePlay} label="Songs in your library" />
+          <SongList songs={librarySongs} onPlay={handlePlay} linkArtists label="Songs in your library" />
         </Section>
       )}
 
@@ -92,6 +92,7 @@ export function SearchResults({ results }: { results: SearchResponse }) {
           <SongList
             songs={discoverSongs}
             onPlay={handlePlay}
+            linkArtists
             startAt={librarySongs.length + 1}
             label="Songs from other catalogues"
           />
