@@ -80,6 +80,8 @@ export const artists = pgTable(
     // Without fast update: PGlite never vacuums, and a pending list left unmerged slows every search.
     index('artists_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('artists_image_key_idx').on(t.imageKey),
+    // A listener's followers count is the follows of the artists they created.
+    index('artists_created_by_idx').on(t.createdBy),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "artists_created_by_idx" ON "artists" USING btree ("created_by");
