@@ -3,12 +3,9 @@
 // catalogue of 100,000 songs and 10,000 artists — on PGlite and on PostgreSQL, through the built
 // server (`npm run build` first), one request at a time after a warm-up round.
 // PostgreSQL: a temporary database on BENCH_POSTGRES_URL's server, dropped afterwards.
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openPglite, openPostgres } from '../server/src/db/client.js';
-import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
+import { type Backend, openPgliteBackend, openPostgresBackend } from './lib/bench-backends.js';
+import { startKora, stop } from './lib/bench-utils.js';
 import { percentile, signUpBenchUser } from './lib/load.js';
 import { generateCatalogue, type GeneratedCatalogue, insertCatalogue } from './lib/search-catalogue.js';
 import { type BenchQuery, buildQueryMix, type QueryKind } from './lib/search-queries.js';
@@ -18,57 +15,29 @@ const ARTISTS = Math.round(SONGS / 10);
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 500);
 const WARMUP_QUERIES = 100;
 const BUDGET_P95_MS = 50;
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-type Prepared = { env: Record<string, string>; cleanup: () => Promise<void> };
+type Prepared = Pick<Backend, 'env' | 'cleanup'>;
 type Timing = { kind: QueryKind; ms: number; songs: number };
 
-async function preparePglite(catalogue: GeneratedCatalogue): Promise<Prepared> {
-  const dataDir = tempDataDir();
-  const database = await openPglite(dataDir);
+/**
+ * The catalogue in a fresh database, closed again for the server to open. PGlite gets no ANALYZE:
+ * embedded, nothing runs autovacuum, so the server plans without statistics.
+ */
+async function prepare(open: () => Promise<Backend>, catalogue: GeneratedCatalogue, analyze: boolean): Promise<Prepared> {
+  const backend = await open();
   try {
-    // No ANALYZE: embedded PGlite never runs autovacuum, so the server plans without statistics.
-    await insertCatalogue(database.db, catalogue);
-  } finally {
-    await database.close();
-  }
-  return { env: { DATA_DIR: dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
-}
-
-async function runAsAdmin(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function preparePostgres(catalogue: GeneratedCatalogue): Promise<Prepared> {
-  const name = `kora_bench_search_${randomBytes(4).toString('hex')}`;
-  await runAsAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const dataDir = tempDataDir();
-  const cleanup = async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    await runAsAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  };
-  try {
-    const database = await openPostgres(url.toString(), { max: 2 });
     try {
-      await insertCatalogue(database.db, catalogue);
+      await insertCatalogue(backend.database.db, catalogue);
       // What autovacuum does shortly after a bulk load on a real server.
-      await database.db.execute(sql`analyze`);
+      if (analyze) await backend.database.db.execute(sql`analyze`);
     } finally {
-      await database.close();
+      await backend.database.close();
     }
   } catch (error) {
-    await cleanup();
+    await backend.cleanup();
     throw error;
   }
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, cleanup };
+  return { env: backend.env, cleanup: backend.cleanup };
 }
 
 async function searchOnce(baseUrl: string, cookie: string, { q }: BenchQuery): Promise<{ ms: number; songs: number }> {
@@ -128,12 +97,12 @@ console.log(
 );
 
 let passed = true;
-for (const [label, prepare] of [
-  ['PGlite', preparePglite],
-  ['PostgreSQL', preparePostgres],
+for (const [label, open, analyze] of [
+  ['PGlite', openPgliteBackend, false],
+  ['PostgreSQL', () => openPostgresBackend('kora_bench_search'), true],
 ] as const) {
   started = performance.now();
-  const prepared = await prepare(catalogue);
+  const prepared = await prepare(open, catalogue, analyze);
   console.log(`${label}: catalogue inserted (search triggers included) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   passed = report(label, await measure(label, prepared, mix)) && passed;
 }
