@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, NotFound } from './errors.js';
+import { setApiHeaders } from './security-headers.js';
 
 /** One error shape for every non-OK answer: `{ "message": … }`, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -20,8 +21,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Answers a request the router could not read (malformed percent-encoding, an over-long
+ * parameter) in the app's own shape and headers; no route, hook or handler runs for it, and the
+ * URL is not echoed back.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  setApiHeaders(reply);
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      reply.status(400).send({ message: 'That address is not valid: it has malformed percent-encoding.' });
+      return;
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      reply.status(414).send({ message: 'That address is too long.' });
+      return;
+    default:
+      reply.status(500).send({ message: 'Something went wrong on our side.' });
+  }
+}
+
 export function noApiRoute(request: FastifyRequest): NotFound {
-  return new NotFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
+  // An absolute-form target (only ever this server's own host) is named by its path.
+  const target = request.url.startsWith('/') ? request.url : new URL(request.url).pathname;
+  return new NotFound(`No API route ${request.method} ${target.split('?')[0]}`);
 }
 
 function clientMessage(error: FastifyError): string {

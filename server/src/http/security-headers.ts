@@ -1,22 +1,49 @@
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // JSON and media answers cannot run script, so they need only these; computing helmet's full
 // set per request halved API throughput (bench/auth-throughput.ts: 21% → 52% of bare Fastify).
+// API answers are one listener's data unless a route says otherwise (media, streams and the
+// audio proxy set their own caching): no shared or browser cache keeps them.
 const apiHeaders = {
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'SAMEORIGIN',
+  'cache-control': 'private, no-store',
 } as const;
 
-/** helmet (CSP and the rest) on the web app's documents and files; a fixed minimal set on /api. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Answers as the API: set on every route registered under /api, which gets the API's header set
+     * instead of helmet's; a function decides per request (the SPA fallback reached by an API path).
+     */
+    api?: boolean | ((request: FastifyRequest) => boolean);
+  }
+}
+
+/** The API's fixed header set, also for answers made outside any route (a URL the router cannot read). */
+export function setApiHeaders(reply: FastifyReply): FastifyReply {
+  return reply.headers(apiHeaders);
+}
+
+/**
+ * helmet (CSP and the rest) on the web app's documents and files; a fixed minimal set on API
+ * routes and on requests that matched no route. Which one is decided by the route the router
+ * matched, never by the URL string, so a path spelled another way gets the same headers.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/')) route.helmet = false;
+    if (route.url === '/api' || route.url.startsWith('/api/')) {
+      route.helmet = false;
+      route.config = { ...route.config, api: true };
+    }
   });
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) reply.headers(apiHeaders);
+    // No url: the request matched no route (the 404 handler), which answers as the API does.
+    const { api, url } = request.routeOptions.config;
+    if (api === true || (typeof api === 'function' && api(request)) || url === undefined) setApiHeaders(reply);
     done();
   });
   await app.register(fastifyHelmet, {

@@ -1,8 +1,11 @@
+import { NUL_CHARACTER_MESSAGE } from '@kora/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { BadRequest } from './errors.js';
 
 /** Parses input with a contract; the first problem becomes a 400 the user can read. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  refuseNul(input);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -10,4 +13,30 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const message = issue?.message ?? 'Invalid input';
   // zod's generic type messages name no field; say which one is wrong.
   throw new BadRequest(field && /^Invalid input/.test(message) ? `${field}: ${message}` : message);
+}
+
+/**
+ * Every route's parameters, query and parsed body are refused with 400 when any text in them
+ * holds U+0000: PostgreSQL rejects it, so it would otherwise surface as a 500 from deep inside a
+ * query. Multipart fields, read by their routes, are checked when they go through parseInput.
+ */
+export function registerNulCheck(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    refuseNul(request.params);
+    refuseNul(request.query);
+    refuseNul(request.body);
+  });
+}
+
+function refuseNul(value: unknown, depth = 0): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new BadRequest(NUL_CHARACTER_MESSAGE);
+    return;
+  }
+  // Bodies are at most 1 MB of JSON; the depth bound keeps a pathological nesting cheap.
+  if (value === null || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return;
+  for (const [key, inner] of Object.entries(value)) {
+    refuseNul(key, depth + 1);
+    refuseNul(inner, depth + 1);
+  }
 }

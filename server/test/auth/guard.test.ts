@@ -25,10 +25,22 @@ describe('session guard', () => {
     expect(response.json()).toEqual({ message: 'No API route DELETE /api/no-such-route' });
   });
 
-  it('leaves health reachable without a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('leaves health reachable without a session, saying nothing about how the server is built', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.9' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: { ok: true }, media: { ok: true, kind: t.storage.kind } });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('names the database and storage kinds in the readiness check only to a caller on this machine', async () => {
+    const remote = await t.app.inject({ method: 'GET', url: '/api/health/ready', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(200);
+    expect(remote.json()).toEqual({ status: 'ok', database: { ok: true }, media: { ok: true } });
+    const local = await t.app.inject({ method: 'GET', url: '/api/health/ready', remoteAddress: '127.0.0.1' });
+    expect(local.json()).toEqual({
+      status: 'ok',
+      database: { ok: true, kind: t.database.kind },
+      media: { ok: true, kind: t.storage.kind },
+    });
   });
 });
 
