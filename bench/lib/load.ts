@@ -41,16 +41,23 @@ export async function runLoad(
   };
 }
 
-/** Plays the first `count` songs of the catalogue once each, so recently played and trending have plays to rank. */
+/**
+ * Gives the catalogue plays to rank: the listener plays the first song and `count - 1` other
+ * listeners one song each, so trending has `count` songs and the listener a recently played one.
+ * One listener's plays cannot add up to more than the time that passed (features/plays), so a
+ * history of several songs needs several listeners or minutes of waiting.
+ */
 export async function giveListenerHistory(baseUrl: string, cookie: string, count = 8): Promise<void> {
   const songs = (await (await fetch(`${baseUrl}/api/songs`, { headers: { cookie } })).json()) as { id: number }[];
-  for (const song of songs.slice(0, count)) {
+  for (const [index, song] of songs.slice(0, count).entries()) {
+    const player = index === 0 ? cookie : await signUpBenchUser(baseUrl, `history-${index}-${Date.now()}@example.com`);
     const response = await fetch(`${baseUrl}/api/songs/${song.id}/play`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie: player, 'content-type': 'application/json' },
       body: JSON.stringify({ minutesPlayed: 1 }),
     });
-    if (!response.ok) throw new Error(`play failed: ${response.status}`);
+    const answer = (await response.json()) as { recorded?: boolean };
+    if (!response.ok || !answer.recorded) throw new Error(`play not counted: ${response.status}`);
   }
 }
 

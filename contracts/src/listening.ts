@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { STREAM_QUALITIES } from './constants.js';
 
-/** POST /api/songs/{id}/play. The body may be absent (spec section 7: "or no body in one view"). */
+/**
+ * POST /api/songs/{id}/play. The body may be absent (spec section 7: "or no body in one view").
+ * minutesPlayed is what the player heard; the server credits it only as far as the clock allows.
+ */
 export const recordPlayRequestSchema = z
   .object({
     minutesPlayed: z
@@ -15,7 +18,10 @@ export type RecordPlayRequest = z.infer<typeof recordPlayRequestSchema>;
 export const recordPlayResponseSchema = z.object({
   recorded: z.boolean(),
   playCount: z.number().int(),
-  /** Seconds credited to the listener (never more than the song's length). */
+  /**
+   * Seconds credited to the listener: never more than the song's length, nor than has passed since
+   * their last counted play. 0 when the report is not counted (recorded: false).
+   */
   secondsCounted: z.number().int(),
 });
 export type RecordPlayResponse = z.infer<typeof recordPlayResponseSchema>;

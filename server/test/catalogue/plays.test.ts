@@ -1,10 +1,11 @@
 import { recordPlayResponseSchema, type Song } from '@kora/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { plays, songs } from '../../src/db/schema.js';
 import { buildArtist, buildSong, insertPlay } from '../helpers/catalogue-factories.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { rewindPlays } from './play-helpers.js';
 
 let t: TestApp;
 let listener: SignedInUser;
@@ -13,9 +14,12 @@ let artistId: number;
 beforeAll(async () => {
   t = await createTestApp();
   artistId = (await buildArtist(t.database.db)).id;
-  listener = await signUp(t.app);
 }, 60_000);
 afterAll(() => t.close());
+// A listener per test: each one's plays are judged against their own clock (play-limits.test.ts).
+beforeEach(async () => {
+  listener = await signUp(t.app);
+});
 
 function play(songId: number | string, payload?: Record<string, unknown>, cookie = listener.cookie) {
   const headers = cookie ? { cookie } : {};
@@ -62,9 +66,10 @@ describe('POST /api/songs/{id}/play', () => {
     expect((await play(song.id, { minutesPlayed: 10 })).json()).toEqual({ recorded: true, playCount: 1, secondsCounted: 60 });
   });
 
-  it('adds up concurrent plays exactly', async () => {
+  it('adds up concurrent plays of different listeners exactly', async () => {
     const song = await buildSong(t.database.db, { artistId, playCount: 100 });
-    const responses = await Promise.all(Array.from({ length: 10 }, () => play(song.id, { minutesPlayed: 1 })));
+    const listeners = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
+    const responses = await Promise.all(listeners.map((other) => play(song.id, { minutesPlayed: 1 }, other.cookie)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
     expect(responses.map((response) => response.json().playCount as number).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 10 }, (_, i) => 101 + i),
@@ -114,7 +119,10 @@ describe('what plays change', () => {
   it('puts the songs in recently played, most recent first, each once', async () => {
     const me = await signUp(t.app);
     const [a, b] = [await buildSong(t.database.db, { artistId }), await buildSong(t.database.db, { artistId })];
-    for (const id of [a.id, b.id, a.id]) expect((await play(id, { minutesPlayed: 1 }, me.cookie)).json().recorded).toBe(true);
+    for (const id of [a.id, b.id, a.id]) {
+      expect((await play(id, { minutesPlayed: 3 }, me.cookie)).json().recorded).toBe(true);
+      await rewindPlays(t.database.db, me.user.id, 600);
+    }
     await play(b.id, { minutesPlayed: 0.1 }, me.cookie);
     expect((await get('/api/songs/recently-played', me.cookie)).map((song) => song.id)).toEqual([a.id, b.id]);
   });
@@ -128,7 +136,10 @@ describe('what plays change', () => {
     const rival = await buildSong(db, { artistId, playCount: 5_000 });
     const steady = await buildSong(db, { artistId, playCount: 50 });
     for (let i = 0; i < 5; i++) await insertPlay(db, { userId: listener.user.id, songId: formerHit.id, playedAt: monthAgo });
-    for (const id of [newHit.id, newHit.id, rival.id, rival.id, steady.id]) await play(id, { minutesPlayed: 1 });
+    for (const id of [newHit.id, newHit.id, rival.id, rival.id, steady.id]) {
+      expect((await play(id, { minutesPlayed: 3 })).json().recorded).toBe(true);
+      await rewindPlays(db, listener.user.id, 600);
+    }
 
     const order = (await get('/api/songs/trending?limit=50', listener.cookie)).map((song) => song.id);
     const at = (id: number) => order.indexOf(id);

@@ -5,6 +5,7 @@ import { listeningTotals, songs } from '../../src/db/schema.js';
 import { buildArtist, buildSong } from '../helpers/catalogue-factories.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
 import { buildEditorialPlaylist, createPlaylistViaApi } from '../helpers/playlists.js';
+import { rewindPlays } from '../catalogue/play-helpers.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -60,8 +61,11 @@ describe('GET /api/user/stats', () => {
     expect((await play(user, song.id, 0.5)).recorded).toBe(true);
     expect(await statsOf(user)).toEqual({ ...ZERO, totalPlayCount: 1, minutesStreamed: 0 });
     // 30 s + 90 s = 2 minutes; then the song's 200 s at most (3 min 20 s) makes 320 s: 5 whole minutes.
+    // Each report is of a listening after the one before, long enough ago to count.
+    await rewindPlays(t.database.db, user.user.id, 600);
     await play(user, song.id, 1.5);
     expect(await statsOf(user)).toMatchObject({ totalPlayCount: 2, minutesStreamed: 2 });
+    await rewindPlays(t.database.db, user.user.id, 600);
     await play(user, song.id, 10);
     expect(await statsOf(user)).toMatchObject({ totalPlayCount: 3, minutesStreamed: 5 });
   });
@@ -69,10 +73,15 @@ describe('GET /api/user/stats', () => {
   it('keeps the listening totals with every play, concurrent ones too', async () => {
     const user = await signUp(t.app);
     const song = await buildSong(t.database.db, { artistId, duration: 120 });
+    for (let i = 0; i < 8; i++) {
+      expect((await play(user, song.id, 1)).recorded).toBe(true);
+      await rewindPlays(t.database.db, user.user.id, 600);
+    }
+    // Concurrent reports of one listening: one of them counts, and the totals say so.
     await Promise.all(Array.from({ length: 8 }, () => play(user, song.id, 1)));
     const [totals] = await t.database.db.select().from(listeningTotals).where(eq(listeningTotals.userId, user.user.id));
-    expect(totals).toEqual({ userId: user.user.id, playCount: 8, secondsPlayed: 480 });
-    expect(await statsOf(user)).toMatchObject({ totalPlayCount: 8, minutesStreamed: 8 });
+    expect(totals).toEqual({ userId: user.user.id, playCount: 9, secondsPlayed: 540 });
+    expect(await statsOf(user)).toMatchObject({ totalPlayCount: 9, minutesStreamed: 9 });
   });
 
   it('counts liked songs, and stops counting one that is no longer live', async () => {

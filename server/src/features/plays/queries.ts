@@ -1,37 +1,73 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { listeningTotals, plays, songs } from '../../db/schema.js';
+import type { ListeningHistory } from './play-credit.js';
 
-export function createPlayQueries(db: Db) {
+/** Reads and writes of one play decision, for one transaction (createPlayQueries). */
+function createPlayWrites(db: Db) {
   return {
     /**
-     * The play, the song's count and the listener's totals together, or none of them. Both counts
-     * are incremented in SQL so concurrent plays all add up; the totals are what stats read
-     * instead of counting plays.
+     * Holds the listener's totals row until the transaction ends, creating it on a first play, so
+     * that one listener's reports are decided one after another and two cannot both pass. Reads of
+     * their plays must come after this, in statements of their own: under READ COMMITTED a later
+     * statement sees the play the transaction we waited for wrote, while a subquery of this one
+     * would not.
      */
-    async recordPlay(values: { userId: number; songId: number; secondsPlayed: number }): Promise<number> {
-      return db.transaction(async (tx) => {
-        await tx.insert(plays).values(values);
-        await tx
-          .insert(listeningTotals)
-          .values({ userId: values.userId, playCount: 1, secondsPlayed: values.secondsPlayed })
-          .onConflictDoUpdate({
-            target: listeningTotals.userId,
-            set: {
-              playCount: sql`${listeningTotals.playCount} + 1`,
-              secondsPlayed: sql`${listeningTotals.secondsPlayed} + ${values.secondsPlayed}`,
-            },
-          });
-        const [row] = await tx
-          .update(songs)
-          .set({ playCount: sql`${songs.playCount} + 1` })
-          .where(eq(songs.id, values.songId))
-          .returning({ playCount: songs.playCount });
-        if (!row) throw new Error(`song ${values.songId} vanished while its play was recorded`);
-        return row.playCount;
-      });
+    async lockListener(userId: number): Promise<void> {
+      await db.insert(listeningTotals).values({ userId }).onConflictDoNothing({ target: listeningTotals.userId });
+      await db.select({ userId: listeningTotals.userId }).from(listeningTotals).where(eq(listeningTotals.userId, userId)).for('update');
+    },
+
+    /**
+     * When the listener's last counted play was reported, and their last one of this song since
+     * `songSince` (older ones cannot matter, and the bound keeps the scan to a few rows of the
+     * listener's index however long their history).
+     */
+    async findLastPlays(userId: number, songId: number, songSince: Date): Promise<Pick<ListeningHistory, 'lastPlayAt' | 'lastPlayOfSongAt'>> {
+      const [last] = await db
+        .select({ at: plays.playedAt })
+        .from(plays)
+        .where(eq(plays.userId, userId))
+        .orderBy(desc(plays.playedAt))
+        .limit(1);
+      const [lastOfSong] = await db
+        .select({ at: plays.playedAt })
+        .from(plays)
+        .where(and(eq(plays.userId, userId), gt(plays.playedAt, songSince), eq(plays.songId, songId)))
+        .orderBy(desc(plays.playedAt))
+        .limit(1);
+      return { lastPlayAt: last?.at ?? null, lastPlayOfSongAt: lastOfSong?.at ?? null };
+    },
+
+    /**
+     * The counted play, the song's count and the listener's totals together. Both counts are
+     * incremented in SQL; the totals are what stats read instead of counting plays.
+     */
+    async insertPlay(values: { userId: number; songId: number; secondsPlayed: number; playedAt: Date }): Promise<number> {
+      await db.insert(plays).values(values);
+      await db
+        .update(listeningTotals)
+        .set({
+          playCount: sql`${listeningTotals.playCount} + 1`,
+          secondsPlayed: sql`${listeningTotals.secondsPlayed} + ${values.secondsPlayed}`,
+        })
+        .where(eq(listeningTotals.userId, values.userId));
+      const [row] = await db
+        .update(songs)
+        .set({ playCount: sql`${songs.playCount} + 1` })
+        .where(eq(songs.id, values.songId))
+        .returning({ playCount: songs.playCount });
+      if (!row) throw new Error(`song ${values.songId} vanished while its play was recorded`);
+      return row.playCount;
     },
   };
 }
+export type PlayWrites = ReturnType<typeof createPlayWrites>;
 
+export function createPlayQueries(db: Db) {
+  return {
+    /** Runs `work` in one transaction, with the play writes bound to it. */
+    transaction: <T>(work: (writes: PlayWrites) => Promise<T>): Promise<T> => db.transaction((tx) => work(createPlayWrites(tx))),
+  };
+}
 export type PlayQueries = ReturnType<typeof createPlayQueries>;
