@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentPasswordSchema } from './auth.js';
 import {
   BILLING_PERIOD_PATTERN,
   PAYMENT_METHOD_TYPES,
@@ -60,7 +61,8 @@ const optionalTrimmed = (label: string, max: number) =>
 
 /**
  * PATCH /api/user/profile. Every field optional; an empty or unchanged value changes nothing
- * (spec section 5), except bio and phone, which an empty string clears.
+ * (spec section 5), except bio and phone, which an empty string clears. A new e-mail address also
+ * needs currentPassword: the server asks for it only then, since only it knows the stored address.
  */
 export const updateProfileRequestSchema = z
   .object({
@@ -79,6 +81,7 @@ export const updateProfileRequestSchema = z
       .trim()
       .regex(/^(\+?[0-9][0-9 ()-]{5,19})?$/, 'Please enter a valid phone number')
       .optional(),
+    currentPassword: currentPasswordSchema.optional(),
   })
   .strict();
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
@@ -110,11 +113,12 @@ export const twoFactorVerifyRequestSchema = z.object({
   token: totpCode,
   tempSecret: z.string({ error: 'tempSecret is required' }).min(1, 'tempSecret is required').max(128),
   backupCodes: z.array(z.string().max(32)).max(20).optional(),
+  currentPassword: currentPasswordSchema,
 });
 export type TwoFactorVerifyRequest = z.infer<typeof twoFactorVerifyRequestSchema>;
 
 /** POST /api/auth/2fa/disable */
-export const twoFactorDisableRequestSchema = z.object({ token: totpCode });
+export const twoFactorDisableRequestSchema = z.object({ token: totpCode, currentPassword: currentPasswordSchema });
 export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
 
 /**

@@ -44,9 +44,20 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password.';
+
+/**
+ * The password asked again before a change a stolen session must not make alone: a new password,
+ * a new e-mail address, two-factor on or off.
+ */
+export const currentPasswordSchema = z
+  .string({ error: CURRENT_PASSWORD_REQUIRED })
+  .min(1, CURRENT_PASSWORD_REQUIRED)
+  .max(256, 'Password is too long');
+
 /** POST /api/auth/password: a signed-in listener changes their password (Settings, Password Reset). */
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(256, 'Password is too long'),
+  currentPassword: currentPasswordSchema,
   newPassword: z
     .string({ error: 'Please enter a new password.' })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)

@@ -125,11 +125,20 @@ test('the profile shows who you are, your stats and badges, and saves an edit', 
   const edit = page.getByRole('dialog', { name: 'Edit Profile' });
   await expect(edit.getByLabel('First name')).toHaveValue(account.firstName);
   await edit.getByLabel('Bio').fill('Highlife on Sunday mornings.');
+  // A new e-mail address also asks for the current password; a wrong one changes nothing.
+  await expect(edit.getByLabel('Current password')).toHaveCount(0);
+  const newEmail = `moved-${account.email}`;
+  await edit.getByLabel('Email').fill(newEmail);
+  await edit.getByLabel('Current password').fill('not-my-password');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Update Failed', 'Your current password is not correct.');
+  await edit.getByLabel('Current password').fill(account.password);
   await keepScreenshot(page, testInfo, 'profile-edit');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Profile Updated');
   const saved = page.getByRole('dialog', { name: 'Profile' });
   await expect(saved.getByText('Highlife on Sunday mornings.')).toBeVisible();
+  await expect(saved.getByText(newEmail, { exact: true })).toBeVisible();
 
   await saved.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();

@@ -186,7 +186,7 @@ test('linked accounts connect and disconnect on this device', async ({ page }, t
   await expect(page.getByRole('dialog', { name: 'Linked Accounts' }).getByText('Connected as Kemi Sings')).toBeVisible();
 });
 
-test('account rows: phone through the profile API, password change, support needs text', async ({ page }, testInfo) => {
+test('account rows: phone through the profile API, e-mail with the password, password change, support needs text', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const account = await signUpThroughApi(page);
   await page.goto('/');
@@ -213,6 +213,21 @@ test('account rows: phone through the profile API, password change, support need
   await expect(settings.getByText('+234 803 555 0101')).toBeVisible();
   expect(patches).toBe(1);
 
+  // A new e-mail address also needs the current password.
+  await settings.getByRole('button', { name: 'Change email' }).click();
+  const emailDialog = page.getByRole('dialog', { name: 'Change Email' });
+  await expect(emailDialog.getByLabel('Current password')).toHaveCount(0);
+  const newEmail = `moved-${account.email}`;
+  await emailDialog.getByLabel('Email').fill(newEmail);
+  await emailDialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Update Failed', 'Please enter your current password.');
+  await emailDialog.getByLabel('Current password').fill(account.password);
+  await emailDialog.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'Profile Updated');
+  await expect(emailDialog).toBeHidden();
+  await expect(settings.getByText(newEmail, { exact: true })).toBeVisible();
+  expect(patches).toBe(3);
+
   await settings.getByRole('button', { name: 'Reset password' }).click();
   let reset = page.getByRole('dialog', { name: 'Password Reset' });
   await reset.getByLabel('Current password').fill('not-my-password');
@@ -226,7 +241,7 @@ test('account rows: phone through the profile API, password change, support need
   await expectToast(page, 'Password Changed');
   await expect(reset).toBeHidden();
   // The new password signs in; the old one no longer does.
-  const login = (password: string) => page.request.post('/api/auth/login', { data: { email: account.email, password } });
+  const login = (password: string) => page.request.post('/api/auth/login', { data: { email: newEmail, password } });
   expect((await login(account.password)).status()).toBe(401);
   expect((await login('a-new-secret')).status()).toBe(200);
   await settings.getByRole('button', { name: 'Reset password' }).click();

@@ -61,7 +61,7 @@ test('two-factor: enable from the manual key, sign in with a code and with a bac
   await expect(dialog.getByRole('button', { name: 'Copy setup key' })).toHaveText('Copy', { timeout: 4_000 });
   await dialog.getByRole('button', { name: 'Next' }).click();
 
-  // Verify step: digits only, at most six, Verify only at exactly six.
+  // Verify step: digits only, at most six, Verify only at exactly six and with the password.
   const codeField = dialog.getByLabel('Verification code');
   const verifyButton = dialog.getByRole('button', { name: 'Verify' });
   await codeField.pressSequentially('12ab34');
@@ -71,6 +71,8 @@ test('two-factor: enable from the manual key, sign in with a code and with a bac
   const enabling = await freshCode(secret, 0);
   await codeField.pressSequentially(`${enabling.code}9`);
   await expect(codeField).toHaveValue(enabling.code);
+  await expect(verifyButton).toBeDisabled();
+  await dialog.getByLabel('Current password').fill(account.password);
   await keepScreenshot(page, testInfo, 'two-factor-verify');
   await verifyButton.click();
 
@@ -118,21 +120,29 @@ test('two-factor: enable from the manual key, sign in with a code and with a bac
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectToast(page, 'Welcome back!');
 
-  // Disable: the initial step is now a disable form.
+  // Disable: the initial step is now a disable form, which also needs the password.
   dialog = await openTwoFactorDialog(page);
   const disableButton = dialog.getByRole('button', { name: 'Disable 2FA' });
   await expect(disableButton).toBeDisabled();
   await keepScreenshot(page, testInfo, 'two-factor-disable');
   const disabling = await freshCode(secret, signIn.step);
   await dialog.getByLabel('Verification code').fill(disabling.code);
+  await expect(disableButton).toBeDisabled();
+  await dialog.getByLabel('Current password').fill('not-my-password');
+  await disableButton.click();
+  await expectToast(page, 'Disable Failed', 'Your current password is not correct.');
+  await expect(dialog.getByLabel('Verification code')).toHaveValue('');
+  // A wrong password spends no code: the same one, with the right password, turns it off.
+  await dialog.getByLabel('Verification code').fill(disabling.code);
+  await dialog.getByLabel('Current password').fill(account.password);
   await disableButton.click();
   await expectToast(page, '2FA Disabled');
   await expect(dialog).toBeHidden();
   await expect(twoFactorSettingState(page)).toContainText('Off');
 });
 
-test('a wrong code while turning two-factor on shows the server message, and closing starts over', async ({ page }) => {
-  await signUpThroughApi(page);
+test('a wrong code or password while turning two-factor on shows the server message, and closing starts over', async ({ page }) => {
+  const account = await signUpThroughApi(page);
   await page.goto('/');
   const dialog = await openTwoFactorDialog(page);
   await dialog.getByRole('button', { name: 'Get Started' }).click();
@@ -141,8 +151,15 @@ test('a wrong code while turning two-factor on shows the server message, and clo
   const right = TOTP.generate({ secret: Secret.fromBase32(secret) });
   const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
   await dialog.getByLabel('Verification code').fill(wrong);
+  await dialog.getByLabel('Current password').fill(account.password);
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expectToast(page, 'Verification Failed', 'Invalid verification code');
+  await expect(dialog.getByLabel('Verification code')).toHaveValue('');
+
+  await dialog.getByLabel('Verification code').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+  await dialog.getByLabel('Current password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expectToast(page, 'Verification Failed', 'Your current password is not correct.');
   await expect(dialog.getByLabel('Verification code')).toHaveValue('');
 
   // Closing starts over: the next opening is the initial step again.
@@ -157,7 +174,10 @@ test('a sign-in whose code step has expired goes back to the password step', asy
   // Two-factor on through the API, with the code the app would show.
   const setup = await (await page.request.post('/api/auth/2fa/setup')).json();
   const token = TOTP.generate({ secret: Secret.fromBase32(setup.tempSecret as string) });
-  expect((await page.request.post('/api/auth/2fa/verify', { data: { token, tempSecret: setup.tempSecret } })).status()).toBe(200);
+  const enabled = await page.request.post('/api/auth/2fa/verify', {
+    data: { token, tempSecret: setup.tempSecret, currentPassword: account.password },
+  });
+  expect(enabled.status()).toBe(200);
   await page.context().clearCookies();
 
   await logInThroughUi(page, account.email, account.password);

@@ -149,13 +149,32 @@ describe('GET /api/auth/user and sign-out', () => {
     expect(replay.statusCode).toBe(401);
   });
 
-  it('GET /api/logout revokes the session and redirects to the landing page', async () => {
-    const { cookie } = await signUp(t.app);
-    const response = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/');
-    const replay = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
-    expect(replay.statusCode).toBe(401);
+  it.each([undefined, 'same-origin', 'same-site', 'none'])(
+    'GET /api/logout with Sec-Fetch-Site %s revokes the session and redirects to the landing page',
+    async (site) => {
+      const { cookie } = await signUp(t.app);
+      const headers = site ? { cookie, 'sec-fetch-site': site } : { cookie };
+      const response = await t.app.inject({ method: 'GET', url: '/api/logout', headers });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/');
+      const replay = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect(replay.statusCode).toBe(401);
+    },
+  );
+
+  it('GET /api/logout refuses a navigation from another site, and the session stays valid', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Sign out from Kora itself: a link on another site cannot sign you out.' });
+    expect(response.cookies.find((c) => c.name === 'kora_session')).toBeUndefined();
+    const still = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(still.statusCode).toBe(200);
+    expect(still.json()).toMatchObject({ id: user.id });
   });
 
   it('does not accept an expired session', async () => {

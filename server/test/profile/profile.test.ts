@@ -79,10 +79,10 @@ describe('PATCH /api/user/profile', () => {
     expect(await rowOf(user)).toMatchObject({ bio: null, phone: null });
   });
 
-  it('changes the e-mail, lowercased, and the user signs in with the new one', async () => {
+  it('changes the e-mail, lowercased, with the current password, and the user signs in with the new one', async () => {
     const user = await signUp(t.app);
     const email = `New-${user.credentials.email}`.toUpperCase();
-    expect((await update(user, { email })).email).toBe(email.toLowerCase());
+    expect((await update(user, { email, currentPassword: user.credentials.password })).email).toBe(email.toLowerCase());
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -91,13 +91,46 @@ describe('PATCH /api/user/profile', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it.each([
+    ['without the current password', {}, 'Please enter your current password.'],
+    ['with an empty current password', { currentPassword: '' }, 'Please enter your current password.'],
+    ['with a wrong current password', { currentPassword: 'not-my-password' }, 'Your current password is not correct.'],
+  ])('refuses a new e-mail %s with a 400 and changes nothing', async (_case, extra, message) => {
+    const user = await signUp(t.app, { firstName: 'Dayo' });
+    const before = await rowOf(user);
+    const response = await patch(user.cookie, { firstName: 'Dami', email: `moved-${user.credentials.email}`, ...extra });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await rowOf(user)).toEqual(before);
+  });
+
+  it('does not ask for the password when the e-mail stays the same', async () => {
+    const user = await signUp(t.app);
+    const updated = await update(user, { email: user.user.email.toUpperCase(), bio: 'Juju' });
+    expect(updated).toMatchObject({ email: user.user.email, bio: 'Juju' });
+  });
+
   it("refuses an e-mail another account has, with 409, and changes nothing", async () => {
     const owner = await signUp(t.app);
     const user = await signUp(t.app, { firstName: 'Chidi' });
-    const response = await patch(user.cookie, { firstName: 'Chika', email: owner.user.email.toUpperCase() });
+    const response = await patch(user.cookie, {
+      firstName: 'Chika',
+      email: owner.user.email.toUpperCase(),
+      currentPassword: user.credentials.password,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'An account with this email already exists.' });
     expect(await rowOf(user)).toMatchObject({ firstName: 'Chidi', email: user.user.email });
+  });
+
+  it('does not tell whether an address is taken without the right password', async () => {
+    const owner = await signUp(t.app);
+    const user = await signUp(t.app);
+    for (const email of [owner.user.email, `free-${owner.user.email}`]) {
+      const response = await patch(user.cookie, { email, currentPassword: 'a-guess' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Your current password is not correct.' });
+    }
   });
 
   it.each([
@@ -129,5 +162,33 @@ describe('PATCH /api/user/profile', () => {
     await update(b, { firstName: 'Bisi', bio: 'mine' });
     expect(await rowOf(a)).toMatchObject({ firstName: 'Amaka', bio: null });
     expect(await currentUser(a)).toMatchObject({ firstName: 'Amaka' });
+  });
+});
+
+describe('PATCH /api/user/profile rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ authRateLimit: { max: 3, windowMs: 60_000 } });
+  }, 60_000);
+  afterAll(() => limited.close());
+
+  const patchOn = (user: SignedInUser, payload: object) =>
+    limited.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: { cookie: user.cookie }, payload });
+
+  it('counts e-mail changes, wrong passwords included, and answers 429 beyond the limit', async () => {
+    const user = await signUp(limited.app);
+    for (let i = 0; i < 3; i++) {
+      const response = await patchOn(user, { email: `probe-${i}-${user.credentials.email}`, currentPassword: `guess-${i}` });
+      expect(response.statusCode).toBe(400);
+    }
+    const blocked = await patchOn(user, { email: `moved-${user.credentials.email}`, currentPassword: user.credentials.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'Too many attempts. Please wait a minute and try again.' });
+    const [row] = await limited.database.db.select().from(users).where(eq(users.id, user.user.id));
+    expect(row?.email).toBe(user.user.email);
+
+    // Names, bio and phone are not counted: they check no password and reveal nothing.
+    const rename = await patchOn(user, { firstName: 'Still', bio: 'free to edit' });
+    expect(rename.statusCode).toBe(200);
   });
 });

@@ -29,18 +29,30 @@ export async function startSetup(app: FastifyInstance, cookie: string): Promise<
   return response.json();
 }
 
-export function verify(app: FastifyInstance, cookie: string, body: { token: string; tempSecret: string }) {
-  return app.inject({ method: 'POST', url: '/api/auth/2fa/verify', headers: { cookie }, payload: body });
+/** Turning two-factor on, with the user's own password unless the test gives another. */
+export function verify(
+  app: FastifyInstance,
+  user: SignedInUser,
+  body: { token: string; tempSecret: string; currentPassword?: string },
+) {
+  const payload = { currentPassword: user.credentials.password, ...body };
+  return app.inject({ method: 'POST', url: '/api/auth/2fa/verify', headers: { cookie: user.cookie }, payload });
 }
 
-export function disable(app: FastifyInstance, cookie: string, token: string) {
-  return app.inject({ method: 'POST', url: '/api/auth/2fa/disable', headers: { cookie }, payload: { token } });
+/** Turning two-factor off, with the user's own password unless the test gives another. */
+export function disable(app: FastifyInstance, user: SignedInUser, token: string, currentPassword = user.credentials.password) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/disable',
+    headers: { cookie: user.cookie },
+    payload: { token, currentPassword },
+  });
 }
 
 /** Sets up and enables two-factor for a signed-in user; returns the setup it used. */
 export async function enableTwoFactor(app: FastifyInstance, user: SignedInUser): Promise<TwoFactorSetup> {
   const setup = await startSetup(app, user.cookie);
-  const response = await verify(app, user.cookie, { token: totpCode(setup.tempSecret), tempSecret: setup.tempSecret });
+  const response = await verify(app, user, { token: totpCode(setup.tempSecret), tempSecret: setup.tempSecret });
   if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
   return setup;
 }

@@ -6,18 +6,20 @@ import {
   type LoginChallenge,
 } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TooManyRequests } from '../../http/errors.js';
+import { Forbidden, TooManyRequests } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import { presentUser } from './presenter.js';
 import type { AuthService, SignedIn } from './service.js';
 import { currentUser } from './session-guard.js';
 import { SESSION_COOKIE } from './session-token.js';
 
+export const LOGOUT_FROM_ELSEWHERE = 'Sign out from Kora itself: a link on another site cannot sign you out.';
+
 type AuthRouteOptions = { auth: AuthService; rateLimit: { max: number; windowMs: number } };
 
 export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: AuthRouteOptions): Promise<void> {
   const limited = {
-    public: true,
+    public: true as const,
     rateLimit: {
       max: rateLimit.max,
       timeWindow: rateLimit.windowMs,
@@ -59,6 +61,10 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Auth
 
   // The Sign Out fallback is a browser navigation: revoke, then land on the landing page.
   app.get('/api/logout', { config: { public: true } }, async (request, reply) => {
+    // SameSite=Lax sends the cookie on a top-level navigation from any site, so a link or image
+    // elsewhere could sign the user out. Browsers say so in Sec-Fetch-Site; one that sends none
+    // (an old browser), a typed address or bookmark ('none') and Kora's own pages still sign out.
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new Forbidden(LOGOUT_FROM_ELSEWHERE);
     await auth.logout(request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply);
     return reply.redirect('/', 302);

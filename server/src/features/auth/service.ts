@@ -27,6 +27,15 @@ export type SecondFactor = {
   checkSignInCode(userId: number, code: string): Promise<void>;
 };
 
+/**
+ * Throws unless `password` is the user's current one. Asked again before the changes a stolen
+ * session must not make alone (a new password or e-mail address, two-factor on or off); callers
+ * count each try against a rate limit, so this cannot become a guessing oracle.
+ */
+export async function confirmCurrentPassword(user: Pick<UserRow, 'passwordHash'>, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) throw new BadRequest(WRONG_CURRENT_PASSWORD);
+}
+
 export function createAuthService(deps: {
   queries: AuthQueries;
   secondFactor: SecondFactor;
@@ -122,7 +131,7 @@ export function createAuthService(deps: {
      * every other device: whoever knew the old password keeps no session.
      */
     async changePassword(user: UserRow, token: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new BadRequest(WRONG_CURRENT_PASSWORD);
+      await confirmCurrentPassword(user, input.currentPassword);
       if (input.currentPassword === input.newPassword) throw new BadRequest(SAME_PASSWORD);
       const keep = hashSessionToken(token);
       await queries.replacePassword(user.id, await hashPassword(input.newPassword), keep);

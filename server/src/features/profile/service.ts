@@ -1,8 +1,9 @@
-import type { UpdateProfileRequest, User } from '@kora/contracts';
+import { CURRENT_PASSWORD_REQUIRED, type UpdateProfileRequest, type User } from '@kora/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
-import { Conflict, NotFound } from '../../http/errors.js';
+import { BadRequest, Conflict, NotFound } from '../../http/errors.js';
 import { presentUser } from '../auth/presenter.js';
 import type { UserRow } from '../auth/queries.js';
+import { confirmCurrentPassword } from '../auth/service.js';
 import type { ProfileChanges, ProfileQueries } from './queries.js';
 
 export const PROFILE_EMAIL_TAKEN = 'An account with this email already exists.';
@@ -33,7 +34,13 @@ export function createProfileService(deps: {
     async updateProfile(user: UserRow, request: UpdateProfileRequest): Promise<User> {
       const changes = profileChanges(user, request);
       if (Object.keys(changes).length === 0) return presentUser(user);
-      if (changes.email && (await queries.isEmailTaken(changes.email, user.id))) throw new Conflict(PROFILE_EMAIL_TAKEN);
+      if (changes.email) {
+        // The e-mail is what one signs in with: a stolen session alone must not move the account
+        // away from its owner. Checked first, so only the owner learns whether an address is taken.
+        if (!request.currentPassword) throw new BadRequest(CURRENT_PASSWORD_REQUIRED);
+        await confirmCurrentPassword(user, request.currentPassword);
+        if (await queries.isEmailTaken(changes.email, user.id)) throw new Conflict(PROFILE_EMAIL_TAKEN);
+      }
       let updated: UserRow | undefined;
       try {
         updated = await queries.updateUser(user.id, changes);

@@ -16,11 +16,15 @@ export async function twoFactorRoutes(app: FastifyInstance, { twoFactor }: { two
   app.post('/api/auth/2fa/verify', async (request) => {
     const input = parseInput(twoFactorVerifyRequestSchema, request.body);
     // The backup codes a client echoes back are ignored: the server keeps the ones setup issued.
-    return twoFactor.verify(currentUser(request).id, { token: input.token, tempSecret: input.tempSecret });
+    return twoFactor.verify(currentUser(request), {
+      token: input.token,
+      tempSecret: input.tempSecret,
+      currentPassword: input.currentPassword,
+    });
   });
 
   app.post('/api/auth/2fa/disable', async (request) => {
     const input = parseInput(twoFactorDisableRequestSchema, request.body);
-    return twoFactor.disable(currentUser(request).id, input);
+    return twoFactor.disable(currentUser(request), input);
   });
 }

@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TwoFactorSetup, TwoFactorStatus } from '@kora/contracts';
 import QRCode from 'qrcode';
 import { BadRequest, Conflict, TooManyRequests, Unauthorized } from '../../http/errors.js';
+import type { UserRow } from '../auth/queries.js';
+import { confirmCurrentPassword } from '../auth/service.js';
 import type { AttemptLimiter } from './attempt-limiter.js';
 import { generateBackupCodes, hashBackupCode, normalizeBackupCode } from './backup-codes.js';
 import type { TwoFactorQueries } from './queries.js';
@@ -17,7 +19,7 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait 15 minutes and 
 
 /** How long a secret from setup waits for its first code. */
 export const PENDING_SETUP_TTL_MS = 10 * 60_000;
-/** Code attempts per user, shared by enable, disable and the sign-in second step. */
+/** Attempts per user, shared by enable, disable (each also checks the password) and the sign-in second step. */
 export const ATTEMPT_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
 const ENABLED_NOTIFICATION = {
@@ -30,6 +32,8 @@ const DISABLED_NOTIFICATION = {
 };
 
 type CodeCheck = 'accepted' | 'invalid' | 'replayed';
+/** Whose session asks: turning two-factor on or off also needs the account's password. */
+type Requester = Pick<UserRow, 'id' | 'passwordHash'>;
 
 export function createTwoFactorService(deps: {
   queries: TwoFactorQueries;
@@ -79,9 +83,15 @@ export function createTwoFactorService(deps: {
       };
     },
 
-    /** Turns two-factor on with the secret setup issued to this user (never one the client chose). */
-    async verify(userId: number, input: { token: string; tempSecret: string }): Promise<TwoFactorStatus> {
+    /**
+     * Turns two-factor on with the secret setup issued to this user (never one the client chose).
+     * The password too: a stolen session must not tie the account to the thief's phone.
+     */
+    async verify(user: Requester, input: { token: string; tempSecret: string; currentPassword: string }): Promise<TwoFactorStatus> {
+      const userId = user.id;
+      // Counted before the password check, so wrong passwords spend the same allowance as wrong codes.
       await countAttempt(userId);
+      await confirmCurrentPassword(user, input.currentPassword);
       const row = await queries.findTwoFactor(userId);
       if (row?.enabled) throw new Conflict(ALREADY_ENABLED);
       if (!row?.pendingSecret || !row.pendingCreatedAt || !sameSecret(row.pendingSecret, input.tempSecret)) {
@@ -103,8 +113,11 @@ export function createTwoFactorService(deps: {
       return { enabled: true };
     },
 
-    async disable(userId: number, input: { token: string }): Promise<TwoFactorStatus> {
+    /** Turns two-factor off with a fresh code and the password, so a stolen session alone cannot. */
+    async disable(user: Requester, input: { token: string; currentPassword: string }): Promise<TwoFactorStatus> {
+      const userId = user.id;
       await countAttempt(userId);
+      await confirmCurrentPassword(user, input.currentPassword);
       const row = await queries.findTwoFactor(userId);
       if (!row?.enabled || !row.secret) throw new Conflict(NOT_ENABLED);
       const step = findTotpStep(row.secret, input.token, now());

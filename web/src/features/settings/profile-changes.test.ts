@@ -1,6 +1,6 @@
 import type { User } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { pickProfileChanges } from './profile-changes';
+import { isNewEmail, pickProfileChanges, withCurrentPassword } from './profile-changes';
 
 const user: User = {
   id: 1,
@@ -28,5 +28,22 @@ describe('pickProfileChanges', () => {
 
   it('sends a new e-mail address in lower case, as the server keeps it', () => {
     expect(pickProfileChanges(user, { email: 'Kemi.A@Example.com' })).toEqual({ email: 'kemi.a@example.com' });
+  });
+});
+
+describe('the current password with a new e-mail', () => {
+  it('is asked only for an address that differs from the current one', () => {
+    expect(isNewEmail(user, 'kemi.a@example.com')).toBe(true);
+    expect(isNewEmail(user, ' KEMI@example.com ')).toBe(false);
+    expect(isNewEmail(user, '')).toBe(false);
+  });
+
+  it('is sent with a new e-mail and never with other edits', () => {
+    expect(withCurrentPassword({ email: 'kemi.a@example.com', bio: 'Fuji' }, 'secret')).toEqual({
+      email: 'kemi.a@example.com',
+      bio: 'Fuji',
+      currentPassword: 'secret',
+    });
+    expect(withCurrentPassword({ bio: 'Fuji' }, 'secret')).toEqual({ bio: 'Fuji' });
   });
 });

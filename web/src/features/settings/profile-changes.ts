@@ -22,3 +22,13 @@ export function pickProfileChanges(user: User, values: ProfileFormValues): Updat
   }
   return changes;
 }
+
+/** Whether the typed address is a new one, for which the server also asks the current password. */
+export function isNewEmail(user: User, email: string): boolean {
+  return pickProfileChanges(user, { email }).email !== undefined;
+}
+
+/** The request to send: a new e-mail address goes with the current password, other edits without it. */
+export function withCurrentPassword(changes: UpdateProfileRequest, currentPassword: string): UpdateProfileRequest {
+  return changes.email === undefined ? changes : { ...changes, currentPassword };
+}

@@ -5,7 +5,13 @@ import { Modal } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { TextareaField } from '../../ui/textarea-field';
 import { useUpdateProfile } from './api';
-import { pickProfileChanges, type EditableProfileField, type ProfileFormValues } from './profile-changes';
+import {
+  isNewEmail,
+  pickProfileChanges,
+  withCurrentPassword,
+  type EditableProfileField,
+  type ProfileFormValues,
+} from './profile-changes';
 
 const FIELD_INPUTS: Record<EditableProfileField, { label: string; type: string; autoComplete: string; multiline?: boolean }> = {
   firstName: { label: 'First name', type: 'text', autoComplete: 'given-name' },
@@ -24,7 +30,10 @@ interface ProfileFieldsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Edits some of the account's profile fields; a form left empty or unchanged closes without a call. */
+/**
+ * Edits some of the account's profile fields; a form left empty or unchanged closes without a call.
+ * A new e-mail address also asks for the current password, as the server does.
+ */
 export function ProfileFieldsDialog({ user, fields, title, description, open, onOpenChange }: ProfileFieldsDialogProps) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
@@ -39,6 +48,7 @@ function ProfileFieldsForm({ user, fields, onDone }: { user: User; fields: reado
   const [values, setValues] = useState<ProfileFormValues>(() =>
     Object.fromEntries(fields.map((field) => [field, user[field] ?? ''])),
   );
+  const [currentPassword, setCurrentPassword] = useState('');
   const updateProfile = useUpdateProfile();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,7 +58,7 @@ function ProfileFieldsForm({ user, fields, onDone }: { user: User; fields: reado
       onDone();
       return;
     }
-    updateProfile.mutate(changes, { onSuccess: onDone });
+    updateProfile.mutate(withCurrentPassword(changes, currentPassword), { onSuccess: onDone });
   }
 
   return (
@@ -78,6 +88,17 @@ function ProfileFieldsForm({ user, fields, onDone }: { user: User; fields: reado
           />
         );
       })}
+      {values.email !== undefined && isNewEmail(user, values.email) && (
+        <Field
+          id={`${idPrefix}-current-password`}
+          label="Current password"
+          type="password"
+          value={currentPassword}
+          autoComplete="current-password"
+          placeholder="Needed to change your email"
+          onChange={(event) => setCurrentPassword(event.target.value)}
+        />
+      )}
       <p className="text-xs text-ink-subtle">A field left empty keeps its current value.</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>

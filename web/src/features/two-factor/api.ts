@@ -1,4 +1,4 @@
-import type { TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyRequest } from '@kora/contracts';
+import type { TwoFactorDisableRequest, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyRequest } from '@kora/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getErrorMessage } from '../../api/error-message';
 import { apiRequest } from '../../api/query-client';
@@ -47,7 +47,7 @@ export function useTwoFactorVerify() {
 export function useTwoFactorDisable() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (token: string) => postJson<TwoFactorStatus>('/api/auth/2fa/disable', { token }),
+    mutationFn: (body: TwoFactorDisableRequest) => postJson<TwoFactorStatus>('/api/auth/2fa/disable', body),
     onSuccess: () => {
       toast({ title: '2FA Disabled', description: 'Two-factor authentication has been disabled.' });
       void refresh();

@@ -3,19 +3,29 @@ import type { FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { isCompleteCode } from './code-digits';
 import { CodeInput } from './code-input';
-import { StepActions } from './setup-steps';
+import { CurrentPasswordField, StepActions } from './setup-steps';
 
 interface DisableFormProps {
   code: string;
   onCodeChange: (code: string) => void;
+  currentPassword: string;
+  onCurrentPasswordChange: (password: string) => void;
   isDisabling: boolean;
   onDisable: () => void;
   onCancel: () => void;
 }
 
-/** The initial step when two-factor is already on: a current code turns it off. */
-export function DisableForm({ code, onCodeChange, isDisabling, onDisable, onCancel }: DisableFormProps) {
-  const canDisable = isCompleteCode(code) && !isDisabling;
+/** The initial step when two-factor is already on: a current code and the password turn it off. */
+export function DisableForm({
+  code,
+  onCodeChange,
+  currentPassword,
+  onCurrentPasswordChange,
+  isDisabling,
+  onDisable,
+  onCancel,
+}: DisableFormProps) {
+  const canDisable = isCompleteCode(code) && currentPassword !== '' && !isDisabling;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,10 +39,11 @@ export function DisableForm({ code, onCodeChange, isDisabling, onDisable, onCanc
         <p>Two-factor authentication is on for your account.</p>
       </div>
       <p className="text-sm text-ink-muted">
-        To turn it off, enter the 6-digit code your authenticator app shows for Kora. Signing in will then need only your
-        password.
+        To turn it off, enter the 6-digit code your authenticator app shows for Kora and your password. Signing in will
+        then need only your password.
       </p>
       <CodeInput id="two-factor-disable-code" label="Verification code" value={code} onChange={onCodeChange} />
+      <CurrentPasswordField id="two-factor-disable-password" value={currentPassword} onChange={onCurrentPasswordChange} />
       <StepActions>
         <Button variant="outline" onClick={onCancel}>
           Cancel

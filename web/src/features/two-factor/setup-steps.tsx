@@ -2,6 +2,7 @@ import type { TwoFactorSetup } from '@kora/contracts';
 import { ShieldCheck, Smartphone } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
 import { isCompleteCode } from './code-digits';
 import { CodeInput } from './code-input';
 import { CopyButton } from './copy-button';
@@ -85,16 +86,40 @@ export function SetupStep({ setup, copied, onCopied, onNext, onCancel }: SetupSt
   );
 }
 
+/** The account's password, asked again to turn two-factor on or off: a session alone is not enough. */
+export function CurrentPasswordField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field
+      id={id}
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 interface VerifyStepProps {
   code: string;
   onCodeChange: (code: string) => void;
+  currentPassword: string;
+  onCurrentPasswordChange: (password: string) => void;
   isVerifying: boolean;
   onVerify: () => void;
   onBack: () => void;
 }
 
-export function VerifyStep({ code, onCodeChange, isVerifying, onVerify, onBack }: VerifyStepProps) {
-  const canVerify = isCompleteCode(code) && !isVerifying;
+export function VerifyStep({
+  code,
+  onCodeChange,
+  currentPassword,
+  onCurrentPasswordChange,
+  isVerifying,
+  onVerify,
+  onBack,
+}: VerifyStepProps) {
+  const canVerify = isCompleteCode(code) && currentPassword !== '' && !isVerifying;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -105,9 +130,10 @@ export function VerifyStep({ code, onCodeChange, isVerifying, onVerify, onBack }
     <form onSubmit={handleSubmit} className="grid gap-5">
       <p className="text-sm text-ink-muted">
         <span className="font-semibold text-ink">3.</span> Enter the 6-digit code your authenticator app now shows for
-        Kora.
+        Kora, and your password to confirm it is you.
       </p>
       <CodeInput id="two-factor-verify-code" label="Verification code" value={code} onChange={onCodeChange} autoFocus />
+      <CurrentPasswordField id="two-factor-verify-password" value={currentPassword} onChange={onCurrentPasswordChange} />
       <StepActions>
         <Button variant="outline" onClick={onBack}>
           Back

@@ -20,12 +20,14 @@ const STEP_DESCRIPTIONS: Record<Step, string> = {
 
 /**
  * The Two-factor dialog of spec section 2: initial (or, when already on, a disable form), setup
- * (QR code and manual key), verify and success. Closing resets the step, code, setup data and
- * copied flag, so the next opening starts over.
+ * (QR code and manual key), verify and success. Turning it on or off also asks for the current
+ * password. Closing resets the step, code, password, setup data and copied flag, so the next
+ * opening starts over.
  */
 export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [step, setStep] = useState<Step>('initial');
   const [code, setCode] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [setupData, setSetupData] = useState<TwoFactorSetup | null>(null);
   const [copied, setCopied] = useState<CopyTarget | null>(null);
   const copiedTimer = useRef<number | undefined>(undefined);
@@ -46,6 +48,7 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
     if (!next) {
       setStep('initial');
       setCode('');
+      setCurrentPassword('');
       setSetupData(null);
       setCopied(null);
       window.clearTimeout(copiedTimer.current);
@@ -67,10 +70,11 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
   function handleVerify() {
     if (!setupData) return;
     verify.mutate(
-      { token: code, tempSecret: setupData.tempSecret, backupCodes: setupData.backupCodes },
+      { token: code, tempSecret: setupData.tempSecret, backupCodes: setupData.backupCodes, currentPassword },
       {
         onSuccess: () => {
           setCode('');
+          setCurrentPassword('');
           setStep('success');
         },
         onError: () => setCode(''),
@@ -79,7 +83,7 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
   }
 
   function handleDisable() {
-    disable.mutate(code, { onSuccess: close, onError: () => setCode('') });
+    disable.mutate({ token: code, currentPassword }, { onSuccess: close, onError: () => setCode('') });
   }
 
   function renderStep() {
@@ -99,6 +103,8 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
         <VerifyStep
           code={code}
           onCodeChange={setCode}
+          currentPassword={currentPassword}
+          onCurrentPasswordChange={setCurrentPassword}
           isVerifying={verify.isPending}
           onVerify={handleVerify}
           onBack={() => setStep('setup')}
@@ -131,6 +137,8 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
         <DisableForm
           code={code}
           onCodeChange={setCode}
+          currentPassword={currentPassword}
+          onCurrentPasswordChange={setCurrentPassword}
           isDisabling={disable.isPending}
           onDisable={handleDisable}
           onCancel={close}
