@@ -43,6 +43,11 @@ export class UnsupportedMediaType extends HttpError {
     super(415, message);
   }
 }
+export class ServiceUnavailable extends HttpError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
 export class TooManyRequests extends HttpError {
   constructor(message = 'Too many attempts. Please wait a minute and try again.') {
     super(429, message);

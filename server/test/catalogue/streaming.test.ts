@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArtist, buildRendition, buildSong, setPlan, storeTestBytes, storeTestMp3 } from '../helpers/catalogue-factories.js';
@@ -8,7 +9,7 @@ let t: TestApp;
 let free: SignedInUser;
 let premium: SignedInUser;
 let artistId: number;
-let mp3: { songId: number; bytes: Buffer };
+let mp3: { songId: number; key: string; bytes: Buffer };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,7 +17,7 @@ beforeAll(async () => {
   artistId = (await buildArtist(db)).id;
   const stored = await storeTestMp3(t.storage, { seconds: 2 });
   const song = await buildSong(db, { artistId, duration: 2, fileKey: stored.key, fileMime: 'audio/mpeg', fileSize: stored.size });
-  mp3 = { songId: song.id, bytes: await readAll(stored.key) };
+  mp3 = { songId: song.id, key: stored.key, bytes: await readAll(stored.key) };
   free = await signUp(t.app);
   premium = await signUp(t.app);
   await setPlan(db, premium.user.id, { plan: 'premium', status: 'active', nextBillingDate: new Date(Date.now() + 864e5 * 30) });
@@ -27,6 +28,11 @@ async function readAll(key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await t.storage.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** The content hash a media key is made of: `ab/<sha256>.mp3`. */
+function contentHashOf(key: string): string {
+  return key.slice(key.indexOf('/') + 1, key.indexOf('.'));
 }
 
 function stream(songId: number | string, headers: Record<string, string> = {}, query = '', cookie = free.cookie) {
@@ -43,7 +49,8 @@ describe('GET /api/songs/{id}/stream: ranges', () => {
       'content-length': String(mp3.bytes.length),
       'cache-control': 'private, no-cache',
     });
-    expect(response.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(response.headers.etag).not.toContain(contentHashOf(mp3.key).slice(0, 16));
     expect(new Date(response.headers['last-modified'] as string).getTime()).not.toBeNaN();
     expect(response.rawPayload.equals(mp3.bytes)).toBe(true);
     const metadata = await parseBuffer(response.rawPayload, { mimeType: 'audio/mpeg' });
@@ -121,6 +128,22 @@ describe('GET /api/songs/{id}/stream: who and what', () => {
     }
   });
 
+  it('serves a song in review or rejected to nobody, as a stream or a download, its uploader included', async () => {
+    const uploader = await signUp(t.app);
+    await setPlan(t.database.db, uploader.user.id, { plan: 'premium', status: 'active', nextBillingDate: new Date(Date.now() + 864e5 * 30) });
+    for (const status of ['processing', 'rejected'] as const) {
+      const fileKey = (await storeTestBytes(t.storage, 200)).key;
+      const song = await buildSong(t.database.db, { artistId, status, fileKey, uploadedBy: uploader.user.id });
+      await buildRendition(t.database.db, t.storage, song.id, 128);
+      for (const listener of [free, premium, uploader]) {
+        for (const url of [`/api/songs/${song.id}/stream`, `/api/songs/${song.id}/download`]) {
+          const response = await t.app.inject({ method: 'GET', url, headers: { cookie: listener.cookie } });
+          expect(response.statusCode, `${status} ${url}`).toBe(404);
+        }
+      }
+    }
+  });
+
   it('answers 400 for ids that are not numbers, external ids and unknown qualities', async () => {
     expect((await stream('abc')).json()).toEqual({ message: 'Song id must be a number' });
     const external = await stream('deezer-3135556');
@@ -180,6 +203,29 @@ describe('GET /api/songs/{id}/stream: renditions', () => {
 
   it('serves the original file when the song has no renditions', async () => {
     expect((await stream(mp3.songId, {}, '?quality=data-saver', premium.cookie)).rawPayload.equals(mp3.bytes)).toBe(true);
+    // 64 kbps: within the free plan's 128.
+    expect((await stream(mp3.songId, {}, '', free.cookie)).rawPayload.equals(mp3.bytes)).toBe(true);
+  });
+
+  it('keeps an original above 128 kbps from a free listener until its renditions are made', async () => {
+    // 2 seconds of 100,000 bytes: 400 kbps.
+    const stored = await storeTestBytes(t.storage, 100_000);
+    const song = await buildSong(t.database.db, { artistId, duration: 2, fileKey: stored.key });
+    const refused = await stream(song.id, {}, '?quality=data-saver', free.cookie);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toEqual({ message: 'This song is still being prepared. Try again in a minute.' });
+    expect((await stream(song.id, {}, '', premium.cookie)).rawPayload.equals(stored.bytes)).toBe(true);
+
+    const standard = await buildRendition(t.database.db, t.storage, song.id, 128);
+    const served = await stream(song.id, {}, '', free.cookie);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(await readAll(standard.fileKey))).toBe(true);
+  });
+
+  it('keeps an original of unknown length from a free listener, whose bitrate cannot be told', async () => {
+    const song = await buildSong(t.database.db, { artistId, duration: null, fileKey: (await storeTestBytes(t.storage, 1000)).key });
+    expect((await stream(song.id, {}, '', free.cookie)).statusCode).toBe(503);
   });
 
   it('serves ranges of the chosen rendition', async () => {
@@ -187,5 +233,52 @@ describe('GET /api/songs/{id}/stream: renditions', () => {
     expect(response.statusCode).toBe(206);
     expect(response.headers['content-range']).toBe(`bytes 0-99/${renditions.get(320)!.length}`);
     expect(response.rawPayload.equals(renditions.get(320)!.subarray(0, 100))).toBe(true);
+  });
+});
+
+describe('audio leaves only through the song routes', () => {
+  let songId: number;
+  const keys: string[] = [];
+
+  beforeAll(async () => {
+    const stored = await storeTestBytes(t.storage, 3000);
+    songId = (await buildSong(t.database.db, { artistId, fileKey: stored.key })).id;
+    keys.push(stored.key);
+    for (const bitrate of [64, 128, 320]) keys.push((await buildRendition(t.database.db, t.storage, songId, bitrate)).fileKey);
+  });
+
+  it('answers 404 to /api/media for the original and every rendition, whatever the plan', async () => {
+    for (const key of keys) {
+      for (const listener of [free, premium]) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/media/${key}`, headers: { cookie: listener.cookie } });
+        expect(response.statusCode, key).toBe(404);
+        expect(response.json()).toEqual({ message: 'That file does not exist.' });
+      }
+    }
+  });
+
+  it('gives stream and download answers ETags that name no key, and revalidates with them', async () => {
+    const answers = [
+      await stream(songId, {}, '', free.cookie),
+      await stream(songId, {}, '', premium.cookie),
+      await stream(songId, {}, '?quality=data-saver', premium.cookie),
+      await t.app.inject({ method: 'GET', url: `/api/songs/${songId}/download`, headers: { cookie: premium.cookie } }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      const etag = answer.headers.etag as string;
+      for (const key of keys) {
+        expect(etag).not.toContain(contentHashOf(key).slice(0, 16));
+        expect(etag).not.toContain(createHash('sha256').update(key).digest('hex').slice(0, 16));
+      }
+    }
+    // Three different files (128, 320 and 64 kbps), three tags; the download is the 320 one.
+    expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(3);
+    expect(answers[3]!.headers.etag).toBe(answers[1]!.headers.etag);
+
+    const revalidated = await stream(songId, { 'if-none-match': answers[0]!.headers.etag as string }, '', free.cookie);
+    expect(revalidated.statusCode).toBe(304);
+    // The free listener's tag names the 128 kbps file: it does not revalidate the premium one.
+    expect((await stream(songId, { 'if-none-match': answers[0]!.headers.etag as string }, '', premium.cookie)).statusCode).toBe(200);
   });
 });

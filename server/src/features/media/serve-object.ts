@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../../http/errors.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { parseByteRange } from './byte-range.js';
 import { contentTypeOf } from './content-types.js';
+
+export const MISSING_FILE_MESSAGE = 'That file does not exist.';
 
 /**
  * Keys are content hashes, so the object at a key never changes: cached for a year;
@@ -11,9 +14,19 @@ import { contentTypeOf } from './content-types.js';
 export const IMMUTABLE_OBJECT_CACHE = 'private, max-age=31536000, immutable';
 
 /**
+ * The entity tag of a stored object: a hash of its key, not the key. A key is a media address and
+ * the content's own hash, so a tag that showed it would hand a listener the address of a file the
+ * plan withholds (a Premium rendition behind a Free listener's stream). The same in every process,
+ * so caches stay valid across restarts and servers.
+ */
+export function entityTagOf(key: string): string {
+  return `"${createHash('sha256').update(`kora-entity-tag:${key}`).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
  * Streams a stored object with HTTP range support (206 / 416), validators and caching.
- * The content hash is the ETag. A URL whose object can change (a song's stream, which
- * depends on the plan and on the renditions) passes a cache policy that revalidates.
+ * A URL whose object can change (a song's stream, which depends on the plan and on the
+ * renditions) passes a cache policy that revalidates.
  */
 export async function serveObject(
   storage: MediaStorage,
@@ -23,8 +36,8 @@ export async function serveObject(
   cacheControl: string = IMMUTABLE_OBJECT_CACHE,
 ) {
   const info = await storage.stat(key);
-  if (!info) throw new NotFound('That file does not exist.');
-  const etag = `"${key.slice(key.indexOf('/') + 1, key.lastIndexOf('.'))}"`;
+  if (!info) throw new NotFound(MISSING_FILE_MESSAGE);
+  const etag = entityTagOf(key);
   reply
     .header('accept-ranges', 'bytes')
     .header('etag', etag)

@@ -42,7 +42,15 @@ export type SongWithCredits = {
   featuredArtists?: FeaturedCredit[];
 };
 export type RenditionRef = { bitrateKbps: number; fileKey: string };
-export type StreamSource = { title: string; fileKey: string | null; renditions: RenditionRef[]; subscription: ListenerSubscription | null };
+export type StreamSource = {
+  title: string;
+  fileKey: string | null;
+  /** The original's size in bytes and the song's length in seconds, when known. */
+  fileSize: number | null;
+  duration: number | null;
+  renditions: RenditionRef[];
+  subscription: ListenerSubscription | null;
+};
 
 const albumOfSong = alias(albums, 'song_album');
 const featuredArtist = alias(artists, 'featured_artist');
@@ -128,12 +136,18 @@ export function createSongQueries(db: Db) {
       return row;
     },
 
-    /** Everything the stream and download routes need, in one round trip: the file, the renditions and the listener's plan. */
+    /**
+     * Everything the stream and download routes need, in one round trip: the file, the renditions and
+     * the listener's plan. Live local songs only: a song in review or rejected is served to nobody, its
+     * uploader included (its audio is nowhere else: /api/media serves images only).
+     */
     async findStreamSource(songId: number, userId: number): Promise<StreamSource | undefined> {
       const [row] = await db
         .select({
           title: songs.title,
           fileKey: songs.fileKey,
+          fileSize: songs.fileSize,
+          duration: songs.duration,
           renditions: sql<RenditionRef[]>`coalesce((
             select json_agg(json_build_object(
               'bitrateKbps', ${qualified(songRenditions, songRenditions.bitrateKbps)},
@@ -156,7 +170,7 @@ export function createSongQueries(db: Db) {
         ...row.subscription,
         nextBillingDate: row.subscription.nextBillingDate === null ? null : new Date(row.subscription.nextBillingDate),
       };
-      return { title: row.title, fileKey: row.fileKey, renditions: row.renditions, subscription };
+      return { ...row, subscription };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseRendition } from './rendition-choice.js';
+import { chooseRendition, originalFitsPlan } from './rendition-choice.js';
 
 const all = [{ bitrateKbps: 320 }, { bitrateKbps: 64 }, { bitrateKbps: 128 }];
 
@@ -35,5 +35,20 @@ describe('chooseRendition', () => {
   it('returns the rendition object itself, so its file can be served', () => {
     const renditions = [{ bitrateKbps: 128, fileKey: 'a' }, { bitrateKbps: 64, fileKey: 'b' }];
     expect(chooseRendition(renditions, 'free', 'auto')).toBe(renditions[0]);
+  });
+});
+
+describe('originalFitsPlan', () => {
+  // 180 seconds: 128 kbps is 2,880,000 bytes.
+  it.each([
+    ['free', 2_880_000, 180, true],
+    ['free', 2_880_001, 180, false],
+    ['free', 1_440_000, 180, true],
+    ['free', 1000, null, false],
+    ['free', 1000, 0, false],
+    ['premium', 50_000_000, 180, true],
+    ['premium', 1000, null, true],
+  ] as const)('%s, %i bytes over %s seconds: %s', (plan, sizeBytes, durationSeconds, expected) => {
+    expect(originalFitsPlan({ sizeBytes, durationSeconds }, plan)).toBe(expected);
   });
 });

@@ -24,3 +24,16 @@ export function chooseRendition<R extends { bitrateKbps: number }>(
   if (quality === 'data-saver') return allowed[0];
   return allowed.filter((rendition) => rendition.bitrateKbps <= QUALITY_MAX_KBPS[quality]).at(-1);
 }
+
+/**
+ * Whether the original upload may be streamed on this plan, as it is while a song has no rendition
+ * the plan allows (its renditions are still being made, or ffmpeg is missing). Free's cap holds for
+ * the original too. Its bitrate is estimated from size and duration: an upper bound, since tags and
+ * embedded art only add bytes, so an original that passes is within the cap. Premium gets it whatever
+ * its bitrate: above 320 kbps it is only a lossless file, nothing another plan pays for.
+ */
+export function originalFitsPlan(original: { sizeBytes: number; durationSeconds: number | null }, plan: ListenerPlan): boolean {
+  if (plan === 'premium') return true;
+  if (!original.durationSeconds) return false;
+  return (original.sizeBytes * 8) / 1000 / original.durationSeconds <= PLAN_MAX_BITRATE_KBPS[plan];
+}

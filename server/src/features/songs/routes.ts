@@ -1,14 +1,14 @@
 import { streamQuerySchema } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { NotFound } from '../../http/errors.js';
+import { NotFound, ServiceUnavailable } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { currentUser } from '../auth/session-guard.js';
 import { serveObject } from '../media/serve-object.js';
 import { presentSong } from './presenter.js';
 import type { SongQueries, SongWithCredits, StreamSource } from './queries.js';
-import { chooseRendition } from './rendition-choice.js';
+import { chooseRendition, originalFitsPlan } from './rendition-choice.js';
 import { resolveListenerPlan } from '../subscription/listener-plan.js';
 import { parseLocalSongId } from './catalogue-id.js';
 import { createVersionedCache } from '../../db/versioned-cache.js';
@@ -27,6 +27,8 @@ const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 // The same URL serves a different file when the plan or the renditions change, so the
 // browser revalidates (a cheap 304 while the chosen file is the same) instead of keeping it.
 const STREAM_CACHE_CONTROL = 'private, no-cache';
+
+export const STILL_PREPARING_MESSAGE = 'This song is still being prepared. Try again in a minute.';
 
 type Deps = { songs: SongQueries; storage: MediaStorage; writeVersion: (() => number) | undefined };
 
@@ -64,6 +66,14 @@ export async function songRoutes(app: FastifyInstance, { songs, storage, writeVe
     if (!source?.fileKey) throw new NotFound('Song not found');
     const plan = resolveListenerPlan(source.subscription, new Date());
     const rendition = chooseRendition(source.renditions, plan, quality);
-    return serveObject(storage, rendition?.fileKey ?? source.fileKey, request, reply, STREAM_CACHE_CONTROL);
+    if (rendition) return serveObject(storage, rendition.fileKey, request, reply, STREAM_CACHE_CONTROL);
+    // A file gone missing passes here and gets serveObject's 404.
+    const sizeBytes = source.fileSize ?? (await storage.stat(source.fileKey))?.size ?? 0;
+    if (!originalFitsPlan({ sizeBytes, durationSeconds: source.duration }, plan)) {
+      // Its renditions are on their way (jobs/rendition-backfill.ts, process-release.ts).
+      reply.header('retry-after', '60');
+      throw new ServiceUnavailable(STILL_PREPARING_MESSAGE);
+    }
+    return serveObject(storage, source.fileKey, request, reply, STREAM_CACHE_CONTROL);
   });
 }
