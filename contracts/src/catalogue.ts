@@ -11,6 +11,11 @@ export const artistSchema = z.object({
   bio: z.string().nullable().optional(),
   imageUrl: z.string().nullable().optional(),
   deezerId: z.string().nullable().optional(),
+  /**
+   * GET /api/artists/{id}: the listener whose profile this is (their uploads made it, and only theirs
+   * are credited to it), or null for the catalogue's own artists. A listener's "Burna Boy" is not the catalogue's.
+   */
+  owner: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type Artist = z.infer<typeof artistSchema>;
 

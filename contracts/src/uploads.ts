@@ -75,3 +75,20 @@ export type Release = z.infer<typeof releaseSchema>;
 /** The answer of POST /api/upload and POST /api/upload-music (201). */
 export const uploadResponseSchema = z.object({ success: z.literal(true), message: z.string(), release: releaseSchema });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+const KILOBYTE = 1024;
+const MEGABYTE = 1024 * KILOBYTE;
+const GIGABYTE = 1024 * MEGABYTE;
+
+/** '2 GB', '1.5 GB', '120 MB', '300 KB': rounded down, so what is left is never overstated. */
+export function formatStorageSize(bytes: number): string {
+  const floor = (value: number, digits: number) => Math.floor(value * 10 ** digits) / 10 ** digits;
+  if (bytes >= GIGABYTE) return `${floor(bytes / GIGABYTE, 1)} GB`;
+  if (bytes >= MEGABYTE) return `${Math.floor(bytes / MEGABYTE)} MB`;
+  return `${Math.floor(Math.max(0, bytes) / KILOBYTE)} KB`;
+}
+
+/** The 413 of an upload that would take a listener past their storage quota (UPLOAD_QUOTA_MB). */
+export function storageQuotaMessage(quotaBytes: number, remainingBytes: number): string {
+  return `This upload would go over your ${formatStorageSize(quotaBytes)} storage. You have ${formatStorageSize(remainingBytes)} left.`;
+}

@@ -26,7 +26,7 @@ test('a song uploaded from the Library and a three-track EP from the wizard go l
   const song = `Harmattan Morning ${token}`;
   const ep = `Danfo Stories ${token}`;
   const tracks = [`Danfo Driver ${token}`, `Okada Lane ${token}`, `Third Mainland ${token}`];
-  await signUpThroughApi(page);
+  const account = await signUpThroughApi(page);
 
   // The Library's Upload dialog: the title comes from the file name until the listener types one.
   await page.goto('/library');
@@ -86,4 +86,10 @@ test('a song uploaded from the Library and a three-track EP from the wizard go l
   await findAndPlay(page, tracks[1]!);
   await page.keyboard.press('Escape');
   await findAndPlay(page, song);
+
+  // The artist these uploads made is this listener's own profile, and its page says whose.
+  const [latest] = (await (await page.request.get('/api/releases')).json()) as { artist: { id: number } }[];
+  await page.goto(`/artist/${latest!.artist.id}`);
+  await expect(page.getByRole('heading', { name: `Ẹbùn Tester ${token}`, level: 1 })).toBeVisible();
+  await expect(page.getByText(`Artist profile by ${account.firstName} ${account.lastName}`)).toBeVisible();
 });

@@ -54,9 +54,12 @@ import { createTwoFactorQueries } from './features/two-factor/queries.js';
 import { twoFactorRoutes } from './features/two-factor/routes.js';
 import { ATTEMPT_LIMIT, createTwoFactorService } from './features/two-factor/service.js';
 import { uploadRoutes } from './features/uploads/routes.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerRequestTargetCheck } from './http/request-target.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { createServerFactory } from './http/server-timeouts.js';
+import { registerNulCheck } from './http/validate.js';
 import { registerWebApp } from './http/web-app.js';
 import type { MediaStorage } from './media/storage.js';
 
@@ -78,6 +81,10 @@ export async function buildApp({ config, database, storage, logger = true, audio
     bodyLimit: 1024 * 1024,
     // Idle keep-alive sockets are closed at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
+    // A URL the router cannot read is answered in the app's own shape, without echoing it.
+    frameworkErrors: answerFrameworkError,
+    // Bounds on heads, idle keep-alive sockets, stalled bodies and whole requests (http/server-timeouts.ts).
+    serverFactory: createServerFactory(config.timeouts),
   });
 
   registerErrorHandler(app);
@@ -94,6 +101,8 @@ export async function buildApp({ config, database, storage, logger = true, audio
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
   registerOriginCheck(app, { publicOrigin: config.publicOrigin });
+  registerRequestTargetCheck(app);
+  registerNulCheck(app);
 
   const sessionCache = database.exclusive ? createSessionCache({ maxEntries: 10_000, ttlMs: 60_000 }) : undefined;
   const twoFactor = createTwoFactorService({
@@ -117,7 +126,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
   await app.register(songDownloadRoute, { songs, storage });
   await app.register(subscriptionRoutes, { subscriptions: createSubscriptionService({ queries: createSubscriptionQueries(database.db) }) });
   await app.register(playRoutes, {
-    plays: createPlayService({ findSong: songs.findLiveSong, recordPlay: createPlayQueries(database.db).recordPlay }),
+    plays: createPlayService({ findSong: songs.findLiveSong, transaction: createPlayQueries(database.db).transaction }),
   });
   const external = createExternalCatalogue({ db: database.db, providers: createCatalogueProviders(config.catalogues) });
   await app.register(externalCatalogueRoutes, { external });
@@ -129,7 +138,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
   await app.register(playlistRoutes, { db: database.db, storage, writeVersion: database.writeVersion });
   await app.register(likeRoutes, { queries: createLikeQueries(database.db), writeVersion: database.writeVersion });
   await app.register(searchRoutes, { db: database.db, sources: createCatalogueSearchSources(external) });
-  await app.register(uploadRoutes, { db: database.db, storage, limits: config.uploadLimits });
+  await app.register(uploadRoutes, { db: database.db, storage, limits: config.uploadLimits, quotaBytes: config.uploadQuotaBytes });
   await app.register(supportRoutes, { db: database.db });
   await app.register(notificationRoutes, { notifications: createNotificationService(createNotificationQueries(database.db)) });
   await app.register(statsRoutes, { stats: createStatsQueries(database.db), writeVersion: database.writeVersion });
@@ -138,6 +147,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
       queries: createProfileQueries(database.db),
       onUserChanged: (userId) => sessionCache?.deleteUser(userId),
     }),
+    rateLimit: config.authRateLimit,
   });
 
   await registerWebApp(app, config.webDist ?? defaultWebDist);

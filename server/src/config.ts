@@ -47,6 +47,12 @@ const envSchema = z.object({
   AUDIO_PROXY_CA_FILE: z.string().min(1).optional(),
   AUDIO_PROXY_MAX_MB: z.coerce.number().positive().max(200).default(20),
   AUDIO_PROXY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().default(2048),
+  REJECTED_MEDIA_GRACE_DAYS: z.coerce.number().min(0).default(14),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(3 * 60 * 60 * 1000),
 });
 
 export type S3Settings = {
@@ -80,6 +86,15 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Largest audio file and cover image one upload may send (each file on its own). */
   uploadLimits: { maxAudioBytes: number; maxCoverBytes: number };
+  /** Stored bytes one listener's uploads may take in all. */
+  uploadQuotaBytes: number;
+  /** A rejected release's media is deleted once it has been rejected this long. */
+  rejectedMediaGraceMs: number;
+  /**
+   * Bounds on how long a client may hold a socket: the request head, an idle keep-alive socket,
+   * a request body that stops sending, and a whole request (a 200 MB upload on a slow link included).
+   */
+  timeouts: { headersMs: number; keepAliveMs: number; bodyIdleMs: number; requestMs: number };
   /** Background jobs of this process (jobs/worker.ts); several processes may run them on one PostgreSQL database. */
   jobs: { enabled: boolean; concurrency: number; leaseMs: number };
   /** Stored objects no row refers to are deleted at start once they are this old (jobs/orphan-sweep.ts). */
@@ -140,6 +155,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimits: {
       maxAudioBytes: Math.round(e.UPLOAD_MAX_AUDIO_MB * MEGABYTE),
       maxCoverBytes: Math.round(e.UPLOAD_MAX_COVER_MB * MEGABYTE),
+    },
+    uploadQuotaBytes: Math.round(e.UPLOAD_QUOTA_MB * MEGABYTE),
+    rejectedMediaGraceMs: e.REJECTED_MEDIA_GRACE_DAYS * 24 * 60 * 60 * 1000,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      bodyIdleMs: e.BODY_IDLE_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
     },
     // One ffmpeg per job: by default one per core, so transcoding never starves the API of every core.
     jobs: { enabled: e.JOBS_ENABLED, concurrency: e.JOB_CONCURRENCY ?? os.availableParallelism(), leaseMs: e.JOB_LEASE_SECONDS * 1000 },

@@ -66,6 +66,10 @@ export const artists = pgTable(
     deezerId: text('deezer_id'),
     // The catalogue's own picture URL, for an artist that came from it (no stored image).
     externalImageUrl: text('external_image_url'),
+    /**
+     * The listener whose profile this is: their uploads created it and only their uploads credit it.
+     * Null for the catalogue's artists (the demo seed, Deezer), which no upload can credit.
+     */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     searchVector: tsvector('search_vector')
@@ -75,13 +79,16 @@ export const artists = pgTable(
   (t) => [
     uniqueIndex('artists_deezer_id_unique').on(t.deezerId),
     index('artists_name_idx').on(t.name),
-    // An upload credits an existing artist whatever the case of the name it was sent.
-    index('artists_name_lower_idx').on(sql`lower(${t.name})`),
     // Without fast update: PGlite never vacuums, and a pending list left unmerged slows every search.
     index('artists_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('artists_image_key_idx').on(t.imageKey),
-    // A listener's followers count is the follows of the artists they created.
-    index('artists_created_by_idx').on(t.createdBy),
+    /**
+     * One artist per name (whatever its case) per listener: an upload credits the uploader's own
+     * artist of that name, created once however many uploads race. Catalogue artists (no owner) may
+     * share a name with each other and with any listener's. Also serves a listener's followers
+     * count (the follows of the artists they created).
+     */
+    uniqueIndex('artists_owner_name_unique').on(t.createdBy, sql`lower(${t.name})`),
   ],
 );
 
@@ -103,6 +110,13 @@ export const releases = pgTable(
     rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * What the renditions the review will make are expected to take (features/uploads/storage-quota.ts):
+     * held against the uploader's quota while the release is processing, before the renditions exist.
+     */
+    renditionsReservedBytes: bigint('renditions_reserved_bytes', { mode: 'number' }).notNull().default(0),
+    /** When a rejected release's stored files were deleted (jobs/rejected-media-sweep.ts); null while it has them. */
+    mediaDeletedAt: timestamp('media_deleted_at', { withTimezone: true }),
   },
   (t) => [index('releases_user_idx').on(t.userId, t.createdAt), index('releases_status_idx').on(t.status)],
 );

@@ -9,6 +9,7 @@ import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/pro
 import { createTranscodeSongHandler, TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
 import { sweepOrphans } from './orphan-sweep.js';
 import { createJobQueue } from './queue.js';
+import { startRejectedMediaSweeps } from './rejected-media-sweep.js';
 import { enqueueRenditionBackfill } from './rendition-backfill.js';
 import { createWorker, type JobLog } from './worker.js';
 
@@ -24,8 +25,9 @@ export function jobScratchDir(dataDir: string): string {
 
 /**
  * What the server does besides answering requests: the orphan sweep, once, in the background, and
- * (unless JOBS_ENABLED=false) the job worker, the jobs that give renditions to the songs without any, and
- * the smaller copies of covers stored before they existed.
+ * (unless JOBS_ENABLED=false) the job worker, the jobs that give renditions to the songs without any,
+ * the smaller copies of covers stored before they existed, and, at start and every hour, the deletion
+ * of the files of releases rejected longer ago than REJECTED_MEDIA_GRACE_DAYS.
  */
 export function startBackgroundWork({ config, db, storage, log }: { config: Config; db: Db; storage: MediaStorage; log: JobLog }): BackgroundWork {
   const scratchDir = jobScratchDir(config.dataDir);
@@ -65,11 +67,15 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
       )
     : undefined;
 
+  const rejectedMediaSweeps = config.jobs.enabled
+    ? startRejectedMediaSweeps({ db, storage, graceMs: config.rejectedMediaGraceMs, log })
+    : undefined;
+
   return {
     async stop(timeoutMs) {
       sweepAbort.abort();
       coverBackfillAbort.abort();
-      await Promise.all([sweep, backfill, coverBackfill, worker?.stop(timeoutMs)]);
+      await Promise.all([sweep, backfill, coverBackfill, rejectedMediaSweeps?.stop(), worker?.stop(timeoutMs)]);
     },
   };
 }

@@ -73,7 +73,15 @@ describe('GET /api/artists', () => {
 
 describe('GET /api/artists/{id}', () => {
   it('answers the artist', async () => {
-    expect((await get(`/api/artists/${guest.id}`)).json()).toEqual({ id: guest.id, name: 'Bisi Guest', bio: null, imageUrl: null, deezerId: null });
+    expect((await get(`/api/artists/${guest.id}`)).json()).toEqual({ id: guest.id, name: 'Bisi Guest', bio: null, imageUrl: null, deezerId: null, owner: null });
+  });
+
+  it("says which listener a listener's artist profile belongs to, apart from the catalogue's artist of that name", async () => {
+    const owner = await signUp(t.app, { firstName: 'Tunde', lastName: 'Bello' });
+    const own = await buildArtist(t.database.db, { name: 'Bisi Guest', createdBy: owner.user.id });
+    const response = await get(`/api/artists/${own.id}`);
+    expect(artistSchema.parse(response.json())).toEqual({ id: own.id, name: 'Bisi Guest', bio: null, imageUrl: null, deezerId: null, owner: { id: owner.user.id, name: 'Tunde Bello' } });
+    expect((await get(`/api/artists/${guest.id}`)).json()).toMatchObject({ name: 'Bisi Guest', owner: null });
   });
 
   it.each(['999999', 'abc', 'deezer-27', '0', '99999999999'])('answers 404 for %s', async (id) => {

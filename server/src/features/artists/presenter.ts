@@ -1,6 +1,6 @@
 import type { Artist } from '@kora/contracts';
 import { mediaUrl } from '../media/routes.js';
-import type { ArtistRow } from './queries.js';
+import type { ArtistOwner, ArtistRow } from './queries.js';
 
 /**
  * A catalogue's artist (cached from Deezer) is addressed as deezer-{id}, the route of its page
@@ -17,4 +17,9 @@ export function artistImageUrl(artist: Pick<ArtistRow, 'imageKey' | 'externalIma
 
 export function presentArtist(artist: ArtistRow): Artist {
   return { id: presentArtistId(artist), name: artist.name, bio: artist.bio, imageUrl: artistImageUrl(artist), deezerId: artist.deezerId };
+}
+
+/** An artist's own page: who the profile belongs to, so a listener's artist is told from the catalogue's of the same name. */
+export function presentArtistProfile(artist: ArtistRow, owner: ArtistOwner): Artist {
+  return { ...presentArtist(artist), owner };
 }

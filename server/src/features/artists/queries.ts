@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { albums, artists, songFeaturedArtists, songs } from '../../db/schema.js';
+import { albums, artists, songFeaturedArtists, songs, users } from '../../db/schema.js';
 import type { AlbumWithArtist } from '../albums/queries.js';
 import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
+/** The listener an artist profile belongs to; null for the catalogue's artists. */
+export type ArtistOwner = { id: number; name: string } | null;
 
 export function createArtistQueries(db: Db) {
   return {
@@ -30,6 +32,16 @@ export function createArtistQueries(db: Db) {
     async findArtist(id: number): Promise<ArtistRow | undefined> {
       const [row] = await db.select().from(artists).where(eq(artists.id, id)).limit(1);
       return row;
+    },
+
+    async findArtistOwner(artist: Pick<ArtistRow, 'createdBy'>): Promise<ArtistOwner> {
+      if (artist.createdBy === null) return null;
+      const [row] = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, artist.createdBy))
+        .limit(1);
+      return row ? { id: row.id, name: `${row.firstName} ${row.lastName}`.trim() } : null;
     },
 
     /** The artist's own songs first, then the ones they are featured on; each part by popularity. */

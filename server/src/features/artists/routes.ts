@@ -10,7 +10,7 @@ import { parseCatalogueId } from '../songs/catalogue-id.js';
 import { presentSong } from '../songs/presenter.js';
 import type { SongWithCredits } from '../songs/queries.js';
 import { ARTIST_NOT_FOUND_MESSAGE } from './follow-service.js';
-import { presentArtist } from './presenter.js';
+import { presentArtist, presentArtistProfile } from './presenter.js';
 import type { ArtistQueries, ArtistRow } from './queries.js';
 
 const listQuerySchema = z.object({
@@ -51,8 +51,10 @@ export async function artistRoutes(app: FastifyInstance, { artists, external }: 
 
   app.get<IdParams>('/api/artists/:id', async (request, reply) => {
     const ref = parseArtistRef(request.params.id);
-    const artist = ref ? await external.artists.findArtist(ref, upstreamCall(request, reply)) : await requireArtist(request.params.id);
-    return presentArtist(artist);
+    // A catalogue's artist (deezer-{id}) belongs to no listener.
+    if (ref) return presentArtist(await external.artists.findArtist(ref, upstreamCall(request, reply)));
+    const artist = await requireArtist(request.params.id);
+    return presentArtistProfile(artist, await artists.findArtistOwner(artist));
   });
 
   app.get<IdParams>('/api/artists/:id/songs', async (request, reply) => {

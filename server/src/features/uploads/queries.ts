@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isMediaKeyInUse, lockMediaKeys } from '../../db/media-references.js';
-import { albums, artists, jobs, releases, songFeaturedArtists, songs, uploads } from '../../db/schema.js';
+import { albums, artists, jobs, releases, songFeaturedArtists, songRenditions, songs, uploads, users } from '../../db/schema.js';
 import { enqueueJob, JOB_PRIORITY } from '../../jobs/queue.js';
 import { PROCESS_RELEASE_JOB } from '../../jobs/handlers/process-release.js';
 
@@ -22,13 +22,29 @@ export type ReleaseDetails = {
   job: { status: 'queued' | 'running' | 'done' | 'failed'; progress: number } | null;
 };
 
-// One namespace for the locks on artist names, apart from media keys and migrations.
-const ARTIST_NAME_LOCK_SPACE = 727276;
-
 /** The jobs index (migration 0007) is on this very expression. */
 const jobReleaseId = sql<string>`(${jobs.payload} ->> 'releaseId')`;
 
-/** Reads of "My releases". */
+/**
+ * The bytes a listener's uploads hold against their quota, as storage-quota.ts defines it: per release
+ * whose media is still stored, its uploaded files, plus its renditions (while it is processing, at
+ * least what was reserved for them).
+ */
+async function findStorageUsage(db: Db, userId: number): Promise<number> {
+  const files = sql`(select coalesce(sum(${uploads.size}), 0) from ${uploads} where ${uploads.releaseId} = ${releases.id})`;
+  const renditions = sql`(select coalesce(sum(${songRenditions.size}), 0) from ${songRenditions}
+    inner join ${songs} on ${songs.id} = ${songRenditions.songId} where ${songs.releaseId} = ${releases.id})`;
+  const [row] = await db
+    .select({
+      used: sql<number>`coalesce(sum(${files} + case when ${releases.status} = 'processing'
+        then greatest(${releases.renditionsReservedBytes}, ${renditions}) else ${renditions} end), 0)::bigint`.mapWith(Number),
+    })
+    .from(releases)
+    .where(and(eq(releases.userId, userId), isNull(releases.mediaDeletedAt)));
+  return row?.used ?? 0;
+}
+
+/** Reads of "My releases", and of the storage a listener uses. */
 export function createUploadQueries(db: Db) {
   async function withDetails(rows: { release: ReleaseRow; artist: { id: number; name: string } }[]): Promise<ReleaseDetails[]> {
     if (rows.length === 0) return [];
@@ -71,6 +87,9 @@ export function createUploadQueries(db: Db) {
       .where(where);
 
   return {
+    /** Read before an upload streams in, without a lock: the commit reads it again under one. */
+    findStorageUsage: (userId: number) => findStorageUsage(db, userId),
+
     /** The user's releases, newest first. */
     async listReleases(userId: number, limit: number, offset: number): Promise<ReleaseDetails[]> {
       const rows = await selectReleases(eq(releases.userId, userId))
@@ -96,26 +115,29 @@ type NewUpload = Omit<typeof uploads.$inferInsert, 'id' | 'status' | 'createdAt'
 export function createUploadWrites(db: Db) {
   return {
     /**
-     * Serializes, until the transaction ends, the uploads that credit these names: two uploads
-     * naming one new artist at once create it once. Sorted, so two uploads cannot deadlock.
+     * Serializes, until the transaction ends, the uploads of one listener: each one's quota check
+     * reads the usage the previous ones committed, and their own artists and albums are created once.
+     * No key update: rows that merely refer to the user (plays, likes) are not held up.
      */
-    async lockArtistNames(names: readonly string[]): Promise<void> {
-      for (const name of [...new Set(names.map((value) => value.toLowerCase()))].sort()) {
-        await db.execute(sql`select pg_advisory_xact_lock(${ARTIST_NAME_LOCK_SPACE}, hashtext(${name}))`);
-      }
+    async lockUploader(userId: number): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     },
 
-    /** The artist of that name whatever its case (the oldest, a local one first), else a new one. Call under lockArtistNames. */
-    async findOrCreateArtist(name: string, createdBy: number): Promise<number> {
-      const [existing] = await db
+    findStorageUsage: (userId: number) => findStorageUsage(db, userId),
+
+    /**
+     * The uploader's own artist of that name, whatever its case, else a new one they own. Only the
+     * uploader's artists are matched: a name the catalogue or another listener uses gets an artist of
+     * the uploader's own. The insert yields to one that raced it (artists_owner_name_unique).
+     */
+    async findOrCreateOwnArtist(name: string, ownerId: number): Promise<number> {
+      await db.execute(sql`insert into ${artists} (name, created_by) values (${name}, ${ownerId}) on conflict (created_by, lower(name)) do nothing`);
+      const [row] = await db
         .select({ id: artists.id })
         .from(artists)
-        .where(eq(sql`lower(${artists.name})`, name.toLowerCase()))
-        .orderBy(sql`${artists.deezerId} is not null`, asc(artists.id))
+        .where(and(eq(artists.createdBy, ownerId), eq(sql`lower(${artists.name})`, sql`lower(${name})`)))
         .limit(1);
-      if (existing) return existing.id;
-      const [created] = await db.insert(artists).values({ name, createdBy }).returning({ id: artists.id });
-      return created!.id;
+      return row!.id;
     },
 
     /** An album this user created by an earlier upload, by this artist and of this title (case aside). */

@@ -10,27 +10,28 @@ import { createUploadService } from './service.js';
 import { readUploadForm } from './upload-form.js';
 import { LIBRARY_FORM, RELEASE_FORM, planLibraryUpload, planRelease } from './upload-plans.js';
 
-type Deps = { db: Db; storage: MediaStorage; limits: Config['uploadLimits'] };
+type Deps = { db: Db; storage: MediaStorage; limits: Config['uploadLimits']; quotaBytes: Config['uploadQuotaBytes'] };
 
-export async function uploadRoutes(app: FastifyInstance, { db, storage, limits }: Deps) {
+export async function uploadRoutes(app: FastifyInstance, { db, storage, limits, quotaBytes }: Deps) {
   const uploads = createUploadService({
     queries: createUploadQueries(db),
     transaction: createUploadTransactions(db),
     storage,
+    quotaBytes,
     log: app.log,
   });
 
   // The Library's Upload dialog: one song.
   app.post('/api/upload', async (request, reply) => {
     const userId = currentUser(request).id;
-    const release = await uploads.receive(userId, (stored) => readUploadForm(request, LIBRARY_FORM, { storage, limits, stored }), planLibraryUpload);
+    const release = await uploads.receive(userId, (stored, room) => readUploadForm(request, LIBRARY_FORM, { storage, limits, stored, room }), planLibraryUpload);
     return reply.status(201).send({ success: true, message: UPLOAD_SUCCESS_MESSAGE, release });
   });
 
   // The release wizard: a single, an EP or an album.
   app.post('/api/upload-music', async (request, reply) => {
     const userId = currentUser(request).id;
-    const release = await uploads.receive(userId, (stored) => readUploadForm(request, RELEASE_FORM, { storage, limits, stored }), planRelease);
+    const release = await uploads.receive(userId, (stored, room) => readUploadForm(request, RELEASE_FORM, { storage, limits, stored, room }), planRelease);
     return reply.status(201).send({ success: true, message: `Your ${release.releaseType} has been uploaded successfully!`, release });
   });
 

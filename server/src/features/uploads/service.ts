@@ -5,6 +5,7 @@ import { deleteWithVariants, storeCoverWithVariants } from '../../media/cover-im
 import type { MediaStorage } from '../../media/storage.js';
 import { presentRelease } from './presenter.js';
 import type { UploadQueries, UploadTransactions, UploadWrites } from './queries.js';
+import { renditionsReserve, type StorageRoom, storageRoom, uploadBytes } from './storage-quota.js';
 import type { UploadForm } from './upload-form.js';
 import type { UploadPlan } from './upload-plans.js';
 
@@ -14,6 +15,8 @@ type Deps = {
   queries: UploadQueries;
   transaction: UploadTransactions;
   storage: MediaStorage;
+  /** Stored bytes one listener's uploads may take in all (storage-quota.ts). */
+  quotaBytes: number;
   log: FastifyBaseLogger;
 };
 
@@ -23,7 +26,7 @@ type Deps = {
  * Whatever fails (a refusal, a database error, a client that hung up), no row is written and every
  * object this request stored is deleted again unless some row refers to it.
  */
-export function createUploadService({ queries, transaction, storage, log }: Deps) {
+export function createUploadService({ queries, transaction, storage, quotaBytes, log }: Deps) {
   /** Deletes these objects unless a row refers to them; a failure here is logged (the orphan sweep retries). */
   async function removeUnused(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
@@ -52,9 +55,12 @@ export function createUploadService({ queries, transaction, storage, log }: Deps
 
   async function commit(userId: number, plan: UploadPlan): Promise<number> {
     return transaction(async (q) => {
-      // Artist names first, then media keys: every transaction takes the two kinds in this order.
-      await q.lockArtistNames([plan.artistName, ...plan.tracks.flatMap((track) => track.featuredArtists)]);
-      const artistId = await q.findOrCreateArtist(plan.artistName, userId);
+      // The uploader first, then media keys: every transaction takes the two in this order. Under this
+      // lock the listener's uploads commit one at a time, so together they cannot pass the quota.
+      await q.lockUploader(userId);
+      const room = storageRoom(quotaBytes, await q.findStorageUsage(userId));
+      if (uploadBytes(plan) > room.remainingBytes) throw room.refuse();
+      const artistId = await q.findOrCreateOwnArtist(plan.artistName, userId);
       await keepFiles(q, plan);
 
       const { cover } = plan;
@@ -66,6 +72,7 @@ export function createUploadService({ queries, transaction, storage, log }: Deps
         genre: plan.genre,
         language: plan.language,
         status: 'processing',
+        renditionsReservedBytes: renditionsReserve(plan),
       });
       const ownAlbumId = plan.album?.reuseOwn ? await q.findOwnAlbum(userId, artistId, plan.album.title) : undefined;
       const albumId =
@@ -108,7 +115,7 @@ export function createUploadService({ queries, transaction, storage, log }: Deps
       for (const [index, track] of plan.tracks.entries()) {
         let position = 0;
         for (const name of track.featuredArtists) {
-          const featuredId = await q.findOrCreateArtist(name, userId);
+          const featuredId = await q.findOrCreateOwnArtist(name, userId);
           // The main artist is credited already; a name given twice in other cases is one artist.
           if (featuredId === artistId || featured.some((row) => row.songId === songIds[index] && row.artistId === featuredId)) continue;
           featured.push({ songId: songIds[index]!, artistId: featuredId, position: position++ });
@@ -144,13 +151,20 @@ export function createUploadService({ queries, transaction, storage, log }: Deps
   return {
     /**
      * Reads the form (storing its files), plans and commits it. `stored` collects every key the
-     * request stored; afterwards the ones no row took (all of them after a failure) are deleted.
+     * request stored; afterwards the ones no row took (all of them after a failure, a refusal over
+     * the quota included) are deleted. `room` is the quota left as the request starts, for refusing
+     * early a body that cannot fit; the commit decides on the files actually stored.
      */
-    async receive(userId: number, readForm: (stored: Set<string>) => Promise<UploadForm>, plan: (form: UploadForm) => UploadPlan): Promise<Release> {
+    async receive(
+      userId: number,
+      readForm: (stored: Set<string>, room: StorageRoom) => Promise<UploadForm>,
+      plan: (form: UploadForm) => UploadPlan,
+    ): Promise<Release> {
+      const room = storageRoom(quotaBytes, await queries.findStorageUsage(userId));
       const stored = new Set<string>();
       let committed = new Set<string>();
       try {
-        const upload = plan(await readForm(stored));
+        const upload = plan(await readForm(stored, room));
         const releaseId = await commit(userId, upload);
         committed = new Set(keysOf(upload));
         const details = await queries.findRelease(releaseId);

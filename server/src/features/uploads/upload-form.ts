@@ -13,6 +13,7 @@ import {
 } from '../../media/audio-probe.js';
 import { type PreparedCover, prepareCoverImage, storeCoverVariants } from '../../media/cover-image.js';
 import type { MediaStorage } from '../../media/storage.js';
+import { formOverheadBytes, type StorageRoom } from './storage-quota.js';
 
 export type UploadFieldKind = 'text' | 'audio' | 'cover';
 
@@ -25,6 +26,8 @@ export type UploadFormSpec = {
   prefixOf(name: string): string;
   maxFields: number;
   maxFiles: number;
+  /** Cover image fields among the files. */
+  maxCovers: number;
 };
 
 export type UploadLimits = { maxAudioBytes: number; maxCoverBytes: number };
@@ -47,6 +50,8 @@ type Deps = {
   limits: UploadLimits;
   /** Every key this request stored, as soon as it is stored: the caller removes the ones no row takes. */
   stored: Set<string>;
+  /** The uploader's quota left when the request came: audio beyond it is refused while it streams in. */
+  room: StorageRoom;
 };
 
 // Lyrics may be 20,000 characters (80 KB of UTF-8 at worst); a value cut here is still too long for its contract.
@@ -64,6 +69,12 @@ const FILE_NAME_MAX_LENGTH = 255;
  */
 export async function readUploadForm(request: FastifyRequest, spec: UploadFormSpec, deps: Deps): Promise<UploadForm> {
   if (!request.isMultipart()) throw new UnsupportedMediaType('Send the upload as multipart/form-data.');
+  // A body this long cannot fit the quota whatever it holds: refused before anything is stored.
+  const declared = Number(request.headers['content-length']);
+  if (declared - formOverheadBytes(spec, deps.limits, FIELD_MAX_BYTES) > deps.room.remainingBytes) {
+    abandonBody(request);
+    throw deps.room.refuse();
+  }
   const form: UploadForm = { received: new Set(), fields: new Map(), audio: new Map(), covers: new Map() };
   // One more field and one more file than allowed reach the checks below; busboy's limits only stop a flood.
   const parts = request.parts({
@@ -80,7 +91,7 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
   });
   const iterator = parts[Symbol.asyncIterator]();
   const fromRequest = createMultipartReader(request, { tooLargeMessage: 'A file is too large.' });
-  const context = { ...deps, fromRequest };
+  const context: Context = { ...deps, fromRequest, audioBytes: { total: 0 } };
   try {
     for (let next = await fromRequest(iterator.next()); !next.done; next = await fromRequest(iterator.next())) {
       const part = next.value;
@@ -135,9 +146,14 @@ export function sanitizeFileName(filename: string | undefined): string | null {
  * text, images and the like before anything is stored); the stored file is then probed by
  * music-metadata, which has the last word. Undefined for a file input left empty (no bytes, no name).
  */
-async function storeAudio(file: Readable, originalName: string | null, prefix: string, { storage, limits, stored, fromRequest }: Context): Promise<StoredAudio | undefined> {
+async function storeAudio(file: Readable, originalName: string | null, prefix: string, context: Context): Promise<StoredAudio | undefined> {
+  const { storage, limits, stored, fromRequest, room, audioBytes } = context;
   const notAudio = () => new UnsupportedMediaType(`${prefix}${NOT_SUPPORTED_AUDIO_MESSAGE}`);
-  const source = readChunks(file, fromRequest, limits.maxAudioBytes, () => new PayloadTooLarge(`${prefix}Audio files must be at most ${formatMegabytes(limits.maxAudioBytes)}.`));
+  const source = readChunks(file, fromRequest, limits.maxAudioBytes, () => new PayloadTooLarge(`${prefix}Audio files must be at most ${formatMegabytes(limits.maxAudioBytes)}.`), {
+    counter: audioBytes,
+    maxBytes: room.remainingBytes,
+    tooLarge: room.refuse,
+  });
   let object;
   let sniffed: AudioFormat | undefined;
   try {
@@ -203,11 +219,14 @@ async function storeCover(file: Readable, originalName: string | null, prefix: s
   return { key: object.key, size: object.size, ...cover, originalName };
 }
 
+/** A count shared by several files, with its own limit (the audio of one form against the uploader's quota). */
+type SharedLimit = { counter: { total: number }; maxBytes: number; tooLarge: () => HttpError };
+
 /**
- * One file part's chunks, counted: more than maxBytes (by our count or busboy's cut) throws tooLarge().
- * `failure` is what reading threw; `close` drops what was not read.
+ * One file part's chunks, counted: more than maxBytes (by our count or busboy's cut) throws tooLarge(),
+ * and so does going past a shared limit. `failure` is what reading threw; `close` drops what was not read.
  */
-function readChunks(file: Readable, fromRequest: MultipartReader, maxBytes: number, tooLarge: () => HttpError) {
+function readChunks(file: Readable, fromRequest: MultipartReader, maxBytes: number, tooLarge: () => HttpError, shared?: SharedLimit) {
   const iterator = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let size = 0;
   let failure: unknown;
@@ -221,6 +240,10 @@ function readChunks(file: Readable, fromRequest: MultipartReader, maxBytes: numb
         }
         size += result.value.length;
         if (size > maxBytes) throw tooLarge();
+        if (shared) {
+          shared.counter.total += result.value.length;
+          if (shared.counter.total > shared.maxBytes) throw shared.tooLarge();
+        }
         return result.value;
       } catch (error) {
         failure = error;
@@ -235,4 +258,4 @@ function readChunks(file: Readable, fromRequest: MultipartReader, maxBytes: numb
   };
 }
 
-type Context = Deps & { fromRequest: MultipartReader };
+type Context = Deps & { fromRequest: MultipartReader; audioBytes: { total: number } };

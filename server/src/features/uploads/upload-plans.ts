@@ -64,6 +64,7 @@ export const LIBRARY_FORM: UploadFormSpec = {
   prefixOf: () => '',
   maxFields: countOf(LIBRARY_FIELDS, 'text'),
   maxFiles: LIBRARY_FIELDS.size - countOf(LIBRARY_FIELDS, 'text'),
+  maxCovers: countOf(LIBRARY_FIELDS, 'cover'),
 };
 
 const RELEASE_FIELDS = new Map<string, UploadFieldKind>([
@@ -107,6 +108,7 @@ export const RELEASE_FORM: UploadFormSpec = {
   },
   maxFields: countOf(RELEASE_FIELDS, 'text') + MAX_TRACKS * countOf(TRACK_FIELDS, 'text'),
   maxFiles: RELEASE_FIELDS.size - countOf(RELEASE_FIELDS, 'text') + MAX_TRACKS * (TRACK_FIELDS.size - countOf(TRACK_FIELDS, 'text')),
+  maxCovers: countOf(RELEASE_FIELDS, 'cover') + MAX_TRACKS * countOf(TRACK_FIELDS, 'cover'),
 };
 
 /** Spec section 5's Library upload rules: an audio file, then a title and an artist. */
