@@ -40,7 +40,7 @@ export async function signUpThroughApi(page: Page, account: Account = newAccount
 }
 
 export async function signOutThroughUi(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cn } from '../ui/cn';
 import { Slider } from '../ui/slider';
-import { formatDuration } from './format-duration';
+import { formatDuration, formatSeekPosition } from './format-duration';
 import { usePlayer } from './player-context';
 
 /** Spec section 2: the seek bar's maximum is the song's duration, 100 when unknown. */
@@ -21,6 +21,7 @@ export function SeekBar({ className, sliderClassName }: { className?: string; sl
       <span className="w-10 shrink-0 text-right">{formatDuration(hasSong ? value : null)}</span>
       <Slider
         aria-label="Seek"
+        aria-valuetext={hasSong ? formatSeekPosition(value, length) : undefined}
         value={[value]}
         max={max}
         disabled={!hasSong}

@@ -2,8 +2,16 @@ import { Slider as SliderPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-/** One-thumb Radix Slider: keyboard steps of 1, or 10 with Shift or Page keys, come from Radix. */
-export function Slider({ className, 'aria-label': ariaLabel, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
+/**
+ * One-thumb Radix Slider: keyboard steps of 1, or 10 with Shift or Page keys, come from Radix.
+ * The name and the spoken value belong on the thumb, the element with the slider role.
+ */
+export function Slider({
+  className,
+  'aria-label': ariaLabel,
+  'aria-valuetext': ariaValueText,
+  ...props
+}: ComponentProps<typeof SliderPrimitive.Root>) {
   return (
     <SliderPrimitive.Root
       step={1}
@@ -18,6 +26,7 @@ export function Slider({ className, 'aria-label': ariaLabel, ...props }: Compone
       </SliderPrimitive.Track>
       <SliderPrimitive.Thumb
         aria-label={ariaLabel}
+        aria-valuetext={ariaValueText}
         className="block size-3.5 rounded-full bg-ink shadow ring-gold-400 group-data-disabled:hidden hover:ring-4 focus-visible:ring-4"
       />
     </SliderPrimitive.Root>

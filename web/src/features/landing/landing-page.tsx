@@ -4,6 +4,7 @@ import { Button } from '../../ui/button';
 import { formatNaira } from '../../ui/format-naira';
 import { Logo } from '../../ui/logo';
 import { PageTitle } from '../../ui/page-title';
+import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link';
 import { DataUseCard } from './data-use-card';
 import { FeatureList } from './feature-list';
 
@@ -11,6 +12,7 @@ export function LandingPage() {
   return (
     <div className="glow-landing flex min-h-dvh flex-col bg-canvas bg-no-repeat">
       <PageTitle />
+      <SkipLink />
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
         <Link to="/" aria-label={`${PRODUCT_NAME} home`} className="rounded-control">
           <Logo />
@@ -25,7 +27,7 @@ export function LandingPage() {
         </nav>
       </header>
 
-      <main className="flex-1">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <section>
           <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-16 sm:px-6 md:grid-cols-[1.15fr_1fr] md:pt-20 md:pb-24">
             <div>

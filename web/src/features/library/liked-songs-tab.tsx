@@ -12,6 +12,7 @@ import { CardListSkeleton, MusicGrid } from '../../ui/music-grid';
 import { Section } from '../../ui/section';
 import { likedSongsCountQuery, likedSongsQuery } from '../likes/api';
 import { UnlikeSongButton } from '../likes/unlike-song-button';
+import { LikedSongsActions } from './liked-songs-actions';
 import { LoadMoreButton } from './load-more-button';
 
 // Defined once, so the memoised cards keep skipping renders while the player ticks.
@@ -25,6 +26,7 @@ export function LikedSongsTab() {
 
   return (
     <Section title={<LikedSongsHeading />}>
+      <LikedSongsActions songs={songs} context={context} />
       {liked.isPending ? (
         <CardListSkeleton count={12} maxColumns={6} label="Loading liked songs" />
       ) : liked.isError ? (

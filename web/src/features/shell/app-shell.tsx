@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { LargePlayer } from '../../player/large-player';
 import { PlayerBar } from '../../player/player-bar';
 import { PlayerProvider } from '../../player/player-context';
+import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link';
 import { useAuth } from '../auth/use-auth';
 import { AppHeader } from './app-header';
 import { MobileBar } from './mobile-bar';
@@ -22,6 +23,7 @@ export function AppShell() {
   return (
     <PlayerProvider>
       <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
+        <SkipLink />
         <div className="flex h-dvh flex-col overflow-hidden bg-canvas">
           <div className="flex min-h-0 flex-1">
             <aside className="hidden w-64 shrink-0 border-r border-line bg-surface md:block">
@@ -29,7 +31,8 @@ export function AppShell() {
             </aside>
             <div className="flex min-w-0 flex-1 flex-col">
               <AppHeader user={user} />
-              <main className="min-h-0 flex-1 overflow-y-auto">
+              {/* Focusable by script only, for the skip link; the outline would frame the whole page. */}
+              <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
                 <Suspense fallback={<PageLoading />}>
                   <Outlet />
                 </Suspense>
