@@ -27,6 +27,8 @@ describe('POST /api/auth/signup', () => {
 
     const [row] = await t.database.db.select().from(users).where(sql`${users.email} = 'ada.lovelace@example.com'`);
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    // The Profile's "Joined" month comes from this.
+    expect(body.createdAt).toBe(row?.createdAt.toISOString());
     // Only the token's hash is stored.
     const stored = await t.database.db.select().from(sessions).where(sql`${sessions.userId} = ${row!.id}`);
     expect(stored).toHaveLength(1);

@@ -1,17 +1,14 @@
 import type { Album, Song } from '@kora/contracts';
-import { Ellipsis, Heart, Music } from 'lucide-react';
+import { Music } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
 import { BackButton } from '../../ui/back-button';
-import { Button } from '../../ui/button';
 import { artistPath } from '../../ui/catalogue-links';
 import { CoverImage } from '../../ui/cover-image';
 import { formatQuantity } from '../../ui/format';
-import { IconButton } from '../../ui/icon-button';
 import { PlayToggleButton } from '../../ui/play-toggle-button';
 import { Skeleton } from '../../ui/skeleton';
-import { Tooltip } from '../../ui/tooltip';
 
 interface AlbumHeaderProps {
   album: Album;
@@ -74,16 +71,6 @@ export function AlbumHeader({ album, songs, context }: AlbumHeaderProps) {
           disabled={!firstSong}
           onClick={handlePlay}
         />
-        {/* Saving albums and the album menu are not built yet (spec: inert); the tooltips say so. */}
-        <Tooltip label="Coming soon">
-          <Button variant="outline" className="rounded-full">
-            <Heart aria-hidden />
-            Save
-          </Button>
-        </Tooltip>
-        <IconButton label="More options (coming soon)">
-          <Ellipsis aria-hidden />
-        </IconButton>
       </div>
     </header>
   );

@@ -1,5 +1,4 @@
 import type { Album, Artist, Song } from '@kora/contracts';
-import { Ellipsis, Share2 } from 'lucide-react';
 import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
 import { ArtistAvatar } from '../../ui/artist-avatar';
@@ -7,7 +6,6 @@ import { BackButton } from '../../ui/back-button';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { formatQuantity } from '../../ui/format';
-import { IconButton } from '../../ui/icon-button';
 import { PlayToggleButton } from '../../ui/play-toggle-button';
 import { Skeleton } from '../../ui/skeleton';
 import { songInvolvesArtist, splitArtistSongs } from './artist-songs';
@@ -72,13 +70,6 @@ export function ArtistHeader({ artist, songs, albums, context }: ArtistHeaderPro
         >
           {follow.isFollowing ? 'Following' : 'Follow'}
         </Button>
-        {/* Sharing and the artist menu are not built yet (spec: two inert buttons); the labels say so. */}
-        <IconButton label="Share (coming soon)">
-          <Share2 aria-hidden />
-        </IconButton>
-        <IconButton label="More options (coming soon)">
-          <Ellipsis aria-hidden />
-        </IconButton>
       </div>
     </header>
   );

@@ -10,5 +10,10 @@ export function profileInitials(user: Pick<User, 'firstName' | 'lastName'>): str
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 }
 
-/** The join date the spec fixes for every account. */
-export const PROFILE_JOIN_DATE = 'March 2023';
+// In the viewer's own time zone: an account made late on 30 November in Lagos joined in November.
+const joinMonthFormat = new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric' });
+
+/** The month and year the account was made, from the user's `createdAt`: 'November 2026'. */
+export function formatJoinMonth(createdAt: string): string {
+  return joinMonthFormat.format(new Date(createdAt));
+}

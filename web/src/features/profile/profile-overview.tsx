@@ -5,9 +5,8 @@ import { Button } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
 import { useSignOut } from '../auth/api';
 import { userStatsQuery } from './api';
-import { ListeningActivity } from './listening-activity';
 import { ProfileBadges } from './profile-badges';
-import { PROFILE_JOIN_DATE, profileHandle, profileInitials } from './profile-identity';
+import { formatJoinMonth, profileHandle, profileInitials } from './profile-identity';
 import { ProfileStats, ProfileStatsSkeleton } from './profile-stats';
 
 export function ProfileOverview({ user, onEdit }: { user: User; onEdit: () => void }) {
@@ -24,7 +23,6 @@ export function ProfileOverview({ user, onEdit }: { user: User; onEdit: () => vo
       ) : (
         <ProfileStats stats={stats.data} />
       )}
-      <ListeningActivity />
       {stats.data && <ProfileBadges stats={stats.data} />}
       <div className="flex flex-col-reverse gap-2 border-t border-line pt-5 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={() => void signOut()}>
@@ -60,7 +58,7 @@ function ProfileIdentity({ user }: { user: User }) {
           </span>
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden className="size-4 shrink-0" />
-            Joined {PROFILE_JOIN_DATE}
+            Joined {formatJoinMonth(user.createdAt)}
           </span>
         </p>
         <p className="mt-1 text-sm break-words text-ink-muted">{user.bio?.trim() || 'No bio yet. Tell listeners about yourself.'}</p>

@@ -20,10 +20,6 @@ function createMemoryStorage(initial: string | null = null) {
 describe('local settings defaults', () => {
   it("holds the spec's defaults", () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
-      language: 'english',
-      region: 'nigeria',
-      whoCanFollow: 'everyone',
-      audioQuality: 'high',
       equalizerPreset: 'off',
       streamingQuality: 'auto',
       dataSaver: false,
@@ -48,25 +44,16 @@ describe('parseLocalSettings', () => {
     const settings = parseLocalSettings(
       JSON.stringify({
         streamingQuality: 'low',
-        crossfadeSeconds: 5,
-        region: 'south-africa',
-        whoCanFollow: 'no-one',
         equalizerPreset: 'hip-hop',
-        gapless: false,
         dataSaver: true,
         customEqualizerGains: [1, 2, 3, 4, 5, 6],
       }),
     );
-    expect(settings).toMatchObject({
+    expect(settings).toEqual({
       streamingQuality: 'low',
-      crossfadeSeconds: 5,
-      region: 'south-africa',
-      whoCanFollow: 'no-one',
       equalizerPreset: 'hip-hop',
-      gapless: false,
       dataSaver: true,
       customEqualizerGains: [1, 2, 3, 4, 5, 6],
-      language: 'english',
     });
   });
 
@@ -74,17 +61,21 @@ describe('parseLocalSettings', () => {
     const settings = parseLocalSettings(
       JSON.stringify({
         streamingQuality: 'ultra',
-        crossfadeSeconds: 3,
-        language: 'yoruba',
-        region: 7,
-        gapless: 'yes',
         equalizerPreset: 9,
+        dataSaver: 'yes',
         customEqualizerGains: [1, 2],
         somethingRetired: true,
       }),
     );
-    expect(settings).toEqual({ ...DEFAULT_SETTINGS, language: 'yoruba' });
+    expect(settings).toEqual(DEFAULT_SETTINGS);
     expect(settings).not.toHaveProperty('somethingRetired');
+  });
+
+  it('drops the retired settings an older version stored, keeping the rest', () => {
+    const settings = parseLocalSettings(
+      JSON.stringify({ streamingQuality: 'high', emailNotifications: false, crossfadeSeconds: 5, language: 'yoruba' }),
+    );
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, streamingQuality: 'high' });
   });
 
   it('clamps custom equalizer gains to whole decibels within ±12', () => {
@@ -104,19 +95,19 @@ describe('parseLocalSettings', () => {
 
 describe('writeLocalSettings', () => {
   it('merges the change into what is stored and returns the result', () => {
-    const storage = createMemoryStorage('{"language":"igbo"}');
+    const storage = createMemoryStorage('{"equalizerPreset":"jazz"}');
     const next = writeLocalSettings(storage, { streamingQuality: 'low' });
-    expect(next).toMatchObject({ language: 'igbo', streamingQuality: 'low' });
+    expect(next).toMatchObject({ equalizerPreset: 'jazz', streamingQuality: 'low' });
     expect(JSON.parse(storage.items.get(SETTINGS_STORAGE_KEY) ?? '')).toMatchObject({
-      language: 'igbo',
+      equalizerPreset: 'jazz',
       streamingQuality: 'low',
     });
     expect(readLocalSettings(storage)).toEqual(next);
   });
 
   it('cleans up a corrupt stored value while writing', () => {
-    const storage = createMemoryStorage('{"region":"mars"');
-    expect(writeLocalSettings(storage, { privateSession: true })).toEqual({ ...DEFAULT_SETTINGS, privateSession: true });
+    const storage = createMemoryStorage('{"streamingQuality":"mars"');
+    expect(writeLocalSettings(storage, { dataSaver: true })).toEqual({ ...DEFAULT_SETTINGS, dataSaver: true });
   });
 
   it('does not let an invalid change in', () => {
@@ -132,6 +123,6 @@ describe('writeLocalSettings', () => {
         throw new Error('QuotaExceededError');
       },
     };
-    expect(writeLocalSettings(full, { gapless: false }).gapless).toBe(false);
+    expect(writeLocalSettings(full, { dataSaver: true }).dataSaver).toBe(true);
   });
 });

@@ -12,29 +12,10 @@ export const SETTINGS_STORAGE_KEY = 'kora-settings';
 /** Every setting with a fixed list of values, the first entry of each list in spec order. */
 export const SETTING_CHOICES = {
   streamingQuality: ['low', 'medium', 'high', 'auto'],
-  downloadQuality: ['low', 'medium', 'high'],
-  audioQuality: ['low', 'medium', 'high'],
-  crossfadeSeconds: [0, 2, 5, 10],
-  language: ['english', 'yoruba', 'hausa', 'igbo', 'pidgin'],
-  region: ['nigeria', 'ghana', 'kenya', 'south-africa', 'global'],
-  whoCanFollow: ['everyone', 'friends', 'no-one'],
   equalizerPreset: EQUALIZER_PRESETS,
 } as const;
 
-export const SWITCH_SETTINGS = [
-  'gapless',
-  'explicitContent',
-  'pushNotifications',
-  'emailNotifications',
-  'newReleases',
-  'concertAlerts',
-  'privateSession',
-  'showActivity',
-  'sharePlaylists',
-  'dataSaver',
-  'wifiOnlyDownloads',
-  'autoRenew',
-] as const;
+export const SWITCH_SETTINGS = ['dataSaver'] as const;
 
 export type ChoiceSetting = keyof typeof SETTING_CHOICES;
 export type SwitchSetting = (typeof SWITCH_SETTINGS)[number];
@@ -49,25 +30,8 @@ export type LocalSettings = { [K in ChoiceSetting]: (typeof SETTING_CHOICES)[K][
 export const DEFAULT_SETTINGS: LocalSettings = {
   // 'auto' lets the server pick the best rendition the listener's plan allows.
   streamingQuality: 'auto',
-  downloadQuality: 'high',
-  audioQuality: 'high',
-  crossfadeSeconds: 0,
-  language: 'english',
-  region: 'nigeria',
-  whoCanFollow: 'everyone',
   equalizerPreset: 'off',
-  gapless: true,
-  explicitContent: true,
-  pushNotifications: true,
-  emailNotifications: true,
-  newReleases: true,
-  concertAlerts: false,
-  privateSession: false,
-  showActivity: true,
-  sharePlaylists: true,
   dataSaver: false,
-  wifiOnlyDownloads: true,
-  autoRenew: true,
   customEqualizerGains: FLAT_GAINS,
 };
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../ui/button';
 import { formatNaira } from '../../ui/format-naira';
 import { subscriptionQuery } from '../subscription/api';
-import { LocalSettingSwitch, SettingGroup, SettingRow } from './setting-controls';
+import { SettingGroup, SettingRow } from './setting-controls';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -31,7 +31,6 @@ export function PlanSettings({ onManage }: { onManage: () => void }) {
           Manage
         </Button>
       </SettingRow>
-      <LocalSettingSwitch setting="autoRenew" label="Auto-renew" description="Your preference, kept on this device" />
     </SettingGroup>
   );
 }

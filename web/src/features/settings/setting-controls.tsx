@@ -107,17 +107,6 @@ export function LocalSettingSwitch({ setting, label, description }: LocalSwitchP
   );
 }
 
-/** A switch shown on and locked, for a setting the listener cannot turn off. */
-export function FixedOnSwitch({ label, description }: { label: string; description: string }) {
-  const id = useId();
-  const descriptionId = useId();
-  return (
-    <SettingRow label={label} description={description} controlId={id} descriptionId={descriptionId}>
-      <ToggleSwitch id={id} describedBy={descriptionId} checked disabled />
-    </SettingRow>
-  );
-}
-
 interface LocalSelectProps<K extends ChoiceSetting> {
   setting: K;
   label: string;
@@ -133,7 +122,7 @@ export function LocalSettingSelect<K extends ChoiceSetting>({ setting, label, de
   const labels = CHOICE_LABELS[setting] as Record<string, string>;
 
   function handleChange(value: string) {
-    // The option values are the choices as text; the stored value keeps its own type (crossfade is a number).
+    // The option values are the choices as text; the stored value keeps the choice's own type.
     const choice = choices.find((candidate) => String(candidate) === value);
     if (choice !== undefined) updateLocalSettings({ [setting]: choice } as Partial<LocalSettings>);
   }

@@ -12,11 +12,5 @@ export const CHOICE_LABELS: ChoiceLabels = {
     high: `High (${STREAM_QUALITY_KBPS.high} kbps)`,
     auto: 'Auto',
   },
-  downloadQuality: { low: 'Low', medium: 'Medium', high: 'High' },
-  audioQuality: { low: 'Low', medium: 'Medium', high: 'High' },
-  crossfadeSeconds: { 0: 'Off', 2: '2 seconds', 5: '5 seconds', 10: '10 seconds' },
-  language: { english: 'English', yoruba: 'Yoruba', hausa: 'Hausa', igbo: 'Igbo', pidgin: 'Pidgin' },
-  region: { nigeria: 'Nigeria', ghana: 'Ghana', kenya: 'Kenya', 'south-africa': 'South Africa', global: 'Global' },
-  whoCanFollow: { everyone: 'Everyone', friends: 'Friends', 'no-one': 'No one' },
   equalizerPreset: EQUALIZER_PRESET_LABELS,
 };

@@ -5,17 +5,14 @@ import { Button } from '../../ui/button';
 import { AccountSettings } from './account-settings';
 import { EqualizerSettings } from './equalizer-settings';
 import { PlanSettings } from './plan-settings';
-import {
-  DownloadSettings,
-  LanguageSettings,
-  NotificationSettings,
-  PlaybackSettings,
-  PrivacySettings,
-} from './preference-settings';
+import { PlaybackSettings } from './playback-settings';
 import { SettingGroup, SettingRow } from './setting-controls';
 import { SupportDialog } from './support-dialog';
 
-/** The main view of the Settings dialog (spec section 2): account, plan, then the local-only settings. */
+/**
+ * The main view of the Settings dialog (spec section 2): account, plan, then the local-only settings.
+ * Only settings something reads are shown: a switch that changes nothing would pretend to work.
+ */
 export function SettingsMain({ user, onOpenSubscription }: { user: User; onOpenSubscription: () => void }) {
   const [isSupportOpen, setIsSupportOpen] = useState(false);
   return (
@@ -27,10 +24,6 @@ export function SettingsMain({ user, onOpenSubscription }: { user: User; onOpenS
       </p>
       <PlaybackSettings />
       <EqualizerSettings />
-      <DownloadSettings />
-      <NotificationSettings />
-      <PrivacySettings />
-      <LanguageSettings />
       <SettingGroup title="Help & Support">
         <SettingRow label="Contact support" description="Questions, problems, ideas">
           <Button variant="secondary" size="sm" onClick={() => setIsSupportOpen(true)}>

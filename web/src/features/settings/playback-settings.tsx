@@ -1,0 +1,20 @@
+import { PLAN_MAX_BITRATE_KBPS, RENDITION_BITRATES_KBPS } from '@kora/contracts';
+import { LocalSettingSelect, LocalSettingSwitch, SettingGroup } from './setting-controls';
+
+/** The two settings the player reads when it asks for the next song's stream (player/stream-url.ts). */
+export function PlaybackSettings() {
+  return (
+    <SettingGroup title="Playback">
+      <LocalSettingSelect
+        setting="streamingQuality"
+        label="Streaming quality"
+        description={`Free plays up to ${PLAN_MAX_BITRATE_KBPS.free} kbps, Premium up to ${PLAN_MAX_BITRATE_KBPS.premium} kbps. Applies from the next song.`}
+      />
+      <LocalSettingSwitch
+        setting="dataSaver"
+        label="Mobile data saver"
+        description={`Streams the lowest quality (about ${RENDITION_BITRATES_KBPS.dataSaver} kbps), whatever the quality above`}
+      />
+    </SettingGroup>
+  );
+}
