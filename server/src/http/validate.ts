@@ -5,7 +5,6 @@ import { BadRequest } from './errors.js';
 
 /** Parses input with a contract; the first problem becomes a 400 the user can read. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  refuseNul(input);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -18,7 +17,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 /**
  * Every route's parameters, query and parsed body are refused with 400 when any text in them
  * holds U+0000: PostgreSQL rejects it, so it would otherwise surface as a 500 from deep inside a
- * query. Multipart fields, read by their routes, are checked when they go through parseInput.
+ * query. Multipart text fields are refused as they are read (uploads/upload-form.ts,
+ * playlists/playlist-form.ts).
  */
 export function registerNulCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

@@ -6,7 +6,8 @@ import {
   type LoginChallenge,
 } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Forbidden, TooManyRequests } from '../../http/errors.js';
+import { Forbidden } from '../../http/errors.js';
+import { type RequestLimit, routeRateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { presentUser } from './presenter.js';
 import type { AuthService, SignedIn } from './service.js';
@@ -15,17 +16,10 @@ import { SESSION_COOKIE } from './session-token.js';
 
 export const LOGOUT_FROM_ELSEWHERE = 'Sign out from Kora itself: a link on another site cannot sign you out.';
 
-type AuthRouteOptions = { auth: AuthService; rateLimit: { max: number; windowMs: number } };
+type AuthRouteOptions = { auth: AuthService; rateLimit: RequestLimit };
 
 export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: AuthRouteOptions): Promise<void> {
-  const limited = {
-    public: true as const,
-    rateLimit: {
-      max: rateLimit.max,
-      timeWindow: rateLimit.windowMs,
-      errorResponseBuilder: () => new TooManyRequests(),
-    },
-  };
+  const limited = { public: true as const, rateLimit: routeRateLimit(rateLimit) };
 
   app.post('/api/auth/signup', { config: limited }, async (request, reply) => {
     const input = parseInput(signupRequestSchema, request.body);

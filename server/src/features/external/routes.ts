@@ -1,6 +1,6 @@
 import type { ImportResponse, RefreshUrlResponse } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
-import { TooManyRequests } from '../../http/errors.js';
+import { routeRateLimit } from '../../http/rate-limit.js';
 import { parseTrackRef } from './external-ids.js';
 import type { ExternalCatalogue } from './service.js';
 import { upstreamCall } from './upstream-call.js';
@@ -14,11 +14,9 @@ type TrackParams = { Params: { trackId: string } };
 
 export async function externalCatalogueRoutes(app: FastifyInstance, { external }: { external: ExternalCatalogue }) {
   const importLimit = {
-    max: IMPORTS_PER_WINDOW,
-    timeWindow: IMPORT_WINDOW_MS,
+    ...routeRateLimit({ max: IMPORTS_PER_WINDOW, windowMs: IMPORT_WINDOW_MS }, IMPORT_LIMIT_MESSAGE),
     // Per listener, not per address: listeners behind one mobile carrier's NAT share addresses.
     keyGenerator: (request: { user: { id: number } | null; ip: string }) => `import:${request.user?.id ?? request.ip}`,
-    errorResponseBuilder: () => new TooManyRequests(IMPORT_LIMIT_MESSAGE),
   };
 
   // Inline, not a job: one bounded catalogue request (5 s) and one transaction.

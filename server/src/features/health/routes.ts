@@ -13,13 +13,13 @@ type Deps = { database: Database; storage: MediaStorage };
  */
 export async function healthRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
-    const { database, media } = await probeAll(deps);
+    const [database, media] = await probeAll(deps);
     const body: Health = { status: database.ok && media.ok ? 'ok' : 'degraded' };
     return reply.status(body.status === 'ok' ? 200 : 503).send(body);
   });
 
   app.get('/api/health/ready', { config: { public: true } }, async (request, reply) => {
-    const { database, media } = await probeAll(deps);
+    const [database, media] = await probeAll(deps);
     for (const failed of [database, media].filter((component) => !component.ok)) {
       request.log.warn({ component: failed.kind, reason: failed.message }, 'readiness check failed');
     }
@@ -32,10 +32,9 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps) {
 
 type Probe = { ok: boolean; kind: string; message?: string };
 
-function probeAll({ database, storage }: Deps) {
-  return Promise.all([probe(database.kind, () => database.ping()), probe(storage.kind, () => storage.check())]).then(
-    ([db, media]) => ({ database: db, media }),
-  );
+/** The database's and the media store's probes, in that order. */
+function probeAll({ database, storage }: Deps): Promise<[Probe, Probe]> {
+  return Promise.all([probe(database.kind, () => database.ping()), probe(storage.kind, () => storage.check())]);
 }
 
 async function probe(kind: string, check: () => Promise<void>): Promise<Probe> {

@@ -1,6 +1,6 @@
 import { recordPlayRequestSchema } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TooManyRequests } from '../../http/errors.js';
+import { routeRateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { currentUser } from '../auth/session-guard.js';
 import { parseLocalSongId } from '../songs/catalogue-id.js';
@@ -15,12 +15,10 @@ export const PLAY_RATE_LIMIT_MESSAGE = 'Too many plays reported. Please wait a m
 
 export async function playRoutes(app: FastifyInstance, { plays }: { plays: PlayService }) {
   const rateLimit = {
-    max: PLAY_REPORTS_PER_MINUTE,
-    timeWindow: 60_000,
+    ...routeRateLimit({ max: PLAY_REPORTS_PER_MINUTE, windowMs: 60_000 }, PLAY_RATE_LIMIT_MESSAGE),
     // Per listener, not per address: many listeners share one mobile carrier's address. The
     // session guard has already refused requests without a user.
     keyGenerator: (request: FastifyRequest) => `plays:user:${currentUser(request).id}`,
-    errorResponseBuilder: () => new TooManyRequests(PLAY_RATE_LIMIT_MESSAGE),
   };
 
   app.post<{ Params: { id: string } }>('/api/songs/:id/play', { config: { rateLimit } }, async (request) => {

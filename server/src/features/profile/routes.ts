@@ -1,11 +1,11 @@
 import { updateProfileRequestSchema } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TooManyRequests } from '../../http/errors.js';
+import { type RequestLimit, routeRateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { currentUser } from '../auth/session-guard.js';
 import { profileChanges, type ProfileService } from './service.js';
 
-type ProfileRouteOptions = { profile: ProfileService; rateLimit: { max: number; windowMs: number } };
+type ProfileRouteOptions = { profile: ProfileService; rateLimit: RequestLimit };
 
 export async function profileRoutes(app: FastifyInstance, { profile, rateLimit }: ProfileRouteOptions) {
   // Rate limited like sign-in, but only a request that changes the e-mail counts: that one checks
@@ -13,11 +13,9 @@ export async function profileRoutes(app: FastifyInstance, { profile, rateLimit }
   // an enumeration oracle. Names, bio and phone stay free to edit. It runs on preHandler because
   // the decision needs the session's user and the parsed body.
   const emailChangeLimit = {
-    max: rateLimit.max,
-    timeWindow: rateLimit.windowMs,
+    ...routeRateLimit(rateLimit),
     hook: 'preHandler' as const,
     allowList: (request: FastifyRequest) => !changesEmail(request),
-    errorResponseBuilder: () => new TooManyRequests(),
   };
 
   app.patch('/api/user/profile', { config: { rateLimit: emailChangeLimit } }, async (request) =>
