@@ -12,6 +12,8 @@ const THROUGHPUT_BYTES_PER_S = (400 * 1000) / 8;
 const BUDGET = { landingTextMs: 2000, landingInteractiveMs: 3500, homePlayableMs: 5000, homeBytes: 170 * 1024, homeRequests: 25 };
 
 type Transfer = { bytes: number; requests: number };
+/** BENCH_VERBOSE=1 lists every request finished before the measured point, with its size on the wire. */
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
 
 /** Throttles the page like a cheap Android on a congested mobile link, and counts what it fetches. */
 async function throttle(page: Page): Promise<{ cdp: CDPSession; transferred(): Transfer }> {
@@ -26,8 +28,19 @@ async function throttle(page: Page): Promise<{ cdp: CDPSession; transferred(): T
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const transfer: Transfer = { bytes: 0, requests: 0 };
-  cdp.on('Network.requestWillBeSent', () => (transfer.requests += 1));
-  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => (transfer.bytes += event.encodedDataLength));
+  const urls = new Map<string, string>();
+  const started = Date.now();
+  cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) => {
+    transfer.requests += 1;
+    urls.set(event.requestId, event.request.url);
+  });
+  cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+    transfer.bytes += event.encodedDataLength;
+    if (VERBOSE) {
+      const url = new URL(urls.get(event.requestId) ?? 'about:blank');
+      console.log(`  ${String(Date.now() - started).padStart(6)} ms ${(event.encodedDataLength / 1024).toFixed(1).padStart(6)} KB ${url.pathname}${url.search}`);
+    }
+  });
   return { cdp, transferred: () => ({ ...transfer }) };
 }
 

@@ -79,13 +79,14 @@ test('a wrong password is refused with the server message and no session', async
 });
 
 test('the full-screen Loading... shows while the session is being checked', async ({ page }) => {
+  // The landing and sign-in pages come rendered (the server saw no session); any other page asks.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/auth/user', async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  await page.goto('/no/such/page');
   await expect(page.getByText('Loading...')).toBeVisible();
   release();
   await expect(page.getByText('Loading...')).toBeHidden();

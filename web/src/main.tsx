@@ -1,12 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
+import { App } from './app';
+import { currentUserQuery } from './features/auth/api';
+import { isPrerenderedSignedOut } from './prerendered';
 import './index.css';
-import { AppRoutes } from './routes';
 import { showFlashToast } from './ui/flash-toast';
-import { Toaster } from './ui/toaster';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -14,13 +15,21 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // A toast saved just before a full page load (deleting a playlist ends on /library).
 showFlashToast();
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <AppRoutes />
-        <Toaster />
+        <App />
       </BrowserRouter>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (isPrerenderedSignedOut(rootElement)) {
+  // The server sends the build-time landing or sign-in page only when the request has no valid
+  // session: nobody to ask /api/auth/user about, and React adopts the markup already on screen.
+  queryClient.setQueryData(currentUserQuery.queryKey, null);
+  hydrateRoot(rootElement, app);
+} else {
+  createRoot(rootElement).render(app);
+}

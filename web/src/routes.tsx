@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
+import { RETURN_PARAM, safeReturnPath, signInPathFor } from './features/auth/return-path';
 import { useAuth } from './features/auth/use-auth';
 import { NotFoundPage } from './features/not-found/not-found-page';
 import { LoadingScreen } from './ui/loading-screen';
@@ -26,6 +27,30 @@ const DesignPreviewPage = lazy(() =>
   import('./features/design-preview/design-preview-page').then((m) => ({ default: m.DesignPreviewPage })),
 );
 
+/** The listener's pages, besides Home; a signed-out visitor who opens one is asked to sign in first. */
+const LISTENER_PAGES: [path: string, page: ReactElement][] = [
+  ['search', <SearchPage />],
+  ['library', <LibraryPage />],
+  ['upload', <UploadPage />],
+  ['radio', <RadioPage />],
+  ['playlist/:id', <PlaylistPage />],
+  ['artist/:id', <ArtistPage />],
+  ['artist/:id/discography', <DiscographyPage />],
+  ['album/:id', <AlbumPage />],
+  ['design-preview', <DesignPreviewPage />],
+];
+
+/** A shared link opened signed out: sign in, then straight back to it. */
+function SignInFirst() {
+  return <Navigate replace to={signInPathFor(useLocation())} />;
+}
+
+/** The sign-in page opened while signed in (an old tab): on to where it would have led. */
+function AlreadySignedIn() {
+  const [searchParams] = useSearchParams();
+  return <Navigate replace to={safeReturnPath(searchParams.get(RETURN_PARAM))} />;
+}
+
 /** Spec section 2: which routes exist depends on whether someone is signed in; anything else is 404. */
 export function AppRoutes() {
   const { isLoading, isAuthenticated } = useAuth();
@@ -37,22 +62,20 @@ export function AppRoutes() {
         <Routes>
           <Route element={<AppShell />}>
             <Route index element={<HomePage />} />
-            <Route path="search" element={<SearchPage />} />
-            <Route path="library" element={<LibraryPage />} />
-            <Route path="upload" element={<UploadPage />} />
-            <Route path="radio" element={<RadioPage />} />
-            <Route path="playlist/:id" element={<PlaylistPage />} />
-            <Route path="artist/:id" element={<ArtistPage />} />
-            <Route path="artist/:id/discography" element={<DiscographyPage />} />
-            <Route path="album/:id" element={<AlbumPage />} />
-            <Route path="design-preview" element={<DesignPreviewPage />} />
+            {LISTENER_PAGES.map(([path, page]) => (
+              <Route key={path} path={path} element={page} />
+            ))}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
+          <Route path="auth" element={<AlreadySignedIn />} />
         </Routes>
       ) : (
         <Routes>
           <Route index element={<LandingPage />} />
           <Route path="auth" element={<AuthPage />} />
+          {LISTENER_PAGES.map(([path]) => (
+            <Route key={path} path={path} element={<SignInFirst />} />
+          ))}
           <Route path="*" element={<NotFoundPage standalone />} />
         </Routes>
       )}

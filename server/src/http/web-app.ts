@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../features/auth/session-token.js';
+import type { AuthService } from '../features/auth/service.js';
 import { isApiPath, wildcardPath } from './api-path.js';
 import { noApiRoute } from './error-handler.js';
+import { FALLBACK_PAGE, webPageFile } from './web-pages.js';
 
 /** An API path that reached the fallback (unknown, or spelled oddly) stays behind the session guard. */
 const isWebPage = (request: FastifyRequest) => !isApiPath(wildcardPath(request));
@@ -13,10 +16,24 @@ const isWebPage = (request: FastifyRequest) => !isApiPath(wildcardPath(request))
  * and every non-API GET that is not a file answered with index.html so client routes load.
  * Its files and pages are the app's only public routes besides sign-in, sign-up and health.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const indexHtml = path.join(webDist, 'index.html');
+export async function registerWebApp(app: FastifyInstance, webDist: string, auth: AuthService): Promise<void> {
+  const indexHtml = path.join(webDist, FALLBACK_PAGE);
   const built = fs.existsSync(indexHtml);
   if (!built) app.log.warn(`No built web app at ${webDist}; serving the API only. Run npm run build.`);
+  const pageFiles = built ? new Set(fs.readdirSync(webDist).filter((name) => name.endsWith('.html'))) : new Set<string>();
+
+  /** The page routes are public, so the guard read no session: whether there is one picks the variant. */
+  async function isSignedIn(request: FastifyRequest): Promise<boolean> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token === undefined) return false;
+    try {
+      return (await auth.authenticate(token)) !== undefined;
+    } catch (error) {
+      // The plain page works for everyone: the app asks the API itself once it runs.
+      request.log.warn({ err: error }, 'session lookup for the page variant failed');
+      return false;
+    }
+  }
 
   await app.register(async (web) => {
     if (built) {
@@ -35,10 +52,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         },
       });
     }
-    web.get('/*', { config: { public: isWebPage, api: (request) => !isWebPage(request) } }, (request, reply) => {
+    web.get('/*', { config: { public: isWebPage, api: (request) => !isWebPage(request) } }, async (request, reply) => {
       // An API path here matched no API route: past the guard (signed in), it answers as the API does.
       if (!isWebPage(request) || !built) throw noApiRoute(request);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const pathname = request.url.split('?', 1)[0] ?? '/';
+      const { tab } = request.query as { tab?: unknown };
+      const file = webPageFile(pathname, typeof tab === 'string' ? tab : undefined, await isSignedIn(request));
+      // The same URL answers differently with and without a session: caches must tell them apart.
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie')
+        .sendFile(pageFiles.has(file) ? file : FALLBACK_PAGE);
     });
   });
 }

@@ -12,6 +12,9 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDist, 'assets'));
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Kora</title>');
   await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  for (const page of ['landing', 'auth', 'auth-signup', 'app', 'home']) {
+    await fs.writeFile(path.join(webDist, `${page}.html`), `<!doctype html><title>${page}</title>`);
+  }
   t = await createTestApp({ webDist });
 });
 afterAll(async () => {
@@ -28,6 +31,27 @@ describe('serving the web app', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     // Deezer's covers and artist pictures load straight from its image hosts; nothing else does.
     expect(response.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://*.dzcdn.net https://api.deezer.com;");
+  });
+
+  it('answers each page with the variant the build made for it, signed out and signed in', async () => {
+    const page = async (url: string, cookie?: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(String(response.headers.vary)).toMatch(/cookie/i);
+      return /<title>(.*)<\/title>/.exec(response.body)?.[1];
+    };
+    expect(await page('/')).toBe('landing');
+    expect(await page('/auth')).toBe('auth');
+    expect(await page('/auth?tab=signup')).toBe('auth-signup');
+    expect(await page('/library')).toBe('Kora');
+    // A cookie that is no session is a signed-out visitor.
+    expect(await page('/', 'kora_session=not-a-session')).toBe('landing');
+
+    const { cookie } = await signUp(t.app);
+    expect(await page('/', cookie)).toBe('home');
+    expect(await page('/library', cookie)).toBe('app');
+    expect(await page('/auth', cookie)).toBe('app');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -7,10 +7,11 @@ import {
   type User,
 } from '@kora/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../api/error-message';
 import { apiRequest, getQueryFn } from '../../api/query-client';
 import { toast } from '../../ui/use-toast';
+import { RETURN_PARAM, safeReturnPath } from './return-path';
 
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
@@ -34,9 +35,11 @@ export function isLoginChallenge(answer: LoginAnswer): answer is LoginChallenge 
 function useSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   return (user: User) => {
     queryClient.setQueryData(currentUserQuery.queryKey, user);
-    navigate('/', { replace: true });
+    // Back to the page the visitor opened before being asked to sign in (a shared link).
+    navigate(safeReturnPath(searchParams.get(RETURN_PARAM)), { replace: true });
   };
 }
 

@@ -5,6 +5,7 @@ import { Logo } from '../../ui/logo';
 import { PageTitle } from '../../ui/page-title';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { LoginForm } from './login-form';
+import { RETURN_PARAM } from './return-path';
 import { SignupForm } from './signup-form';
 
 type AuthTab = 'login' | 'signup';
@@ -14,7 +15,9 @@ export function AuthPage() {
   const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
 
   function handleTabChange(value: string) {
-    setSearchParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true });
+    // The page to return to after signing in stays whichever tab the visitor picks.
+    const next = searchParams.get(RETURN_PARAM);
+    setSearchParams({ ...(value === 'signup' && { tab: 'signup' }), ...(next && { [RETURN_PARAM]: next }) }, { replace: true });
   }
 
   return (

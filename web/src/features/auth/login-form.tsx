@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { useHydrated } from '../../ui/use-hydrated';
 import { isLoginChallenge, useLoginMutation } from './api';
 import { LoginCodeForm } from './login-code-form';
 
@@ -10,6 +11,7 @@ export function LoginForm() {
   // Set when the password was right and the account has two-factor on.
   const [challenge, setChallenge] = useState<string | null>(null);
   const login = useLoginMutation();
+  const isHydrated = useHydrated();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,29 +33,33 @@ export function LoginForm() {
   if (challenge) return <LoginCodeForm challenge={challenge} onCancel={handleBackToPassword} />;
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4">
-      <Field
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <Field
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <Button type="submit" size="lg" disabled={login.isPending} className="mt-2 w-full">
-        {login.isPending ? 'Logging in...' : 'Log In'}
-      </Button>
+    <form onSubmit={handleSubmit}>
+      {/* Until the script has taken over the build-time HTML, typing would be lost and a press
+          would send the form as a plain GET (the password in the address): wait for it. */}
+      <fieldset disabled={!isHydrated} className="grid gap-4">
+        <Field
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" size="lg" disabled={login.isPending} className="mt-2 w-full">
+          {login.isPending ? 'Logging in...' : 'Log In'}
+        </Button>
+      </fieldset>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@kora/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { useHydrated } from '../../ui/use-hydrated';
 import { useSignupMutation } from './api';
 
 export function SignupForm() {
@@ -10,6 +11,7 @@ export function SignupForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signup = useSignupMutation();
+  const isHydrated = useHydrated();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -17,54 +19,58 @@ export function SignupForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={handleSubmit}>
+      {/* Until the script has taken over the build-time HTML, typing would be lost and a press
+          would send the form as a plain GET (the password in the address): wait for it. */}
+      <fieldset disabled={!isHydrated} className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id="signup-first-name"
+            label="First name"
+            autoComplete="given-name"
+            required
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+          />
+          <Field
+            id="signup-last-name"
+            label="Last name"
+            autoComplete="family-name"
+            required
+            value={lastName}
+            onChange={(event) => setLastName(event.target.value)}
+          />
+        </div>
         <Field
-          id="signup-first-name"
-          label="First name"
-          autoComplete="given-name"
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
           required
-          value={firstName}
-          onChange={(event) => setFirstName(event.target.value)}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
         />
-        <Field
-          id="signup-last-name"
-          label="Last name"
-          autoComplete="family-name"
-          required
-          value={lastName}
-          onChange={(event) => setLastName(event.target.value)}
-        />
-      </div>
-      <Field
-        id="signup-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <div className="grid gap-1.5">
-        <Field
-          id="signup-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          aria-describedby="signup-password-hint"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <p id="signup-password-hint" className="text-xs text-ink-subtle">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </div>
-      <Button type="submit" size="lg" disabled={signup.isPending} className="mt-2 w-full">
-        {signup.isPending ? 'Creating account...' : 'Create Account'}
-      </Button>
+        <div className="grid gap-1.5">
+          <Field
+            id="signup-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            aria-describedby="signup-password-hint"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <p id="signup-password-hint" className="text-xs text-ink-subtle">
+            At least {PASSWORD_MIN_LENGTH} characters.
+          </p>
+        </div>
+        <Button type="submit" size="lg" disabled={signup.isPending} className="mt-2 w-full">
+          {signup.isPending ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </fieldset>
     </form>
   );
 }

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
-import { Modal } from '../../ui/dialog';
+import { lazy, useState } from 'react';
 import { IconButton } from '../../ui/icon-button';
+import { OpenedOnce } from '../../ui/opened-once';
 import { unreadCountQuery } from './api';
 import { formatBadgeCount } from './badge-count';
-import { NotificationsPanel } from './notifications-panel';
+
+const NotificationsDialog = lazy(() => import('./notifications-dialog').then((m) => ({ default: m.NotificationsDialog })));
 
 /** The header's bell: unread badge and the Notifications dialog. */
 export function NotificationsButton() {
@@ -31,9 +32,9 @@ export function NotificationsButton() {
           </span>
         )}
       </IconButton>
-      <Modal open={open} onOpenChange={setOpen} title="Notifications" className="sm:w-[min(28rem,calc(100vw-2rem))]">
-        <NotificationsPanel unread={unread} />
-      </Modal>
+      <OpenedOnce open={open}>
+        <NotificationsDialog open={open} onOpenChange={setOpen} unread={unread} />
+      </OpenedOnce>
     </>
   );
 }

@@ -3,13 +3,20 @@ import { Menu, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/button';
-import { Drawer } from '../../ui/drawer';
 import { IconButton } from '../../ui/icon-button';
+import { DeferredTrigger } from '../../ui/deferred-trigger';
 import { Logo } from '../../ui/logo';
+import { OpenedOnce } from '../../ui/opened-once';
 import { NotificationsButton } from '../notifications/notifications-button';
-import { SettingsDialog } from '../settings/settings-dialog';
+import { Drawer, loadDrawer, SettingsDialog } from './lazy-dialogs';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
+
+const menuButton = (
+  <Button variant="ghost" size="icon" aria-label="Open menu">
+    <Menu aria-hidden />
+  </Button>
+);
 
 export function AppHeader({ user }: { user: User }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
@@ -18,18 +25,11 @@ export function AppHeader({ user }: { user: User }) {
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-canvas/95 px-2 sm:px-4 md:px-6">
       <div className="flex items-center gap-1 md:hidden">
-        <Drawer
-          open={isMenuOpen}
-          onOpenChange={setIsMenuOpen}
-          title="Menu"
-          trigger={
-            <Button variant="ghost" size="icon" aria-label="Open menu">
-              <Menu aria-hidden />
-            </Button>
-          }
-        >
-          <Sidebar onNavigate={() => setIsMenuOpen(false)} />
-        </Drawer>
+        <DeferredTrigger trigger={menuButton} preload={loadDrawer} onPress={() => setIsMenuOpen(true)} popup="dialog">
+          <Drawer open={isMenuOpen} onOpenChange={setIsMenuOpen} title="Menu" trigger={menuButton}>
+            <Sidebar onNavigate={() => setIsMenuOpen(false)} />
+          </Drawer>
+        </DeferredTrigger>
         <Link to="/" aria-label="Kora home" className="rounded-control p-1">
           <Logo size={28} wordClassName="text-lg" />
         </Link>
@@ -40,7 +40,9 @@ export function AppHeader({ user }: { user: User }) {
           <Settings aria-hidden />
         </IconButton>
         <UserMenu user={user} />
-        <SettingsDialog user={user} open={isSettingsOpen} onOpenChange={setIsSettingsOpen} />
+        <OpenedOnce open={isSettingsOpen}>
+          <SettingsDialog user={user} open={isSettingsOpen} onOpenChange={setIsSettingsOpen} />
+        </OpenedOnce>
       </div>
     </header>
   );

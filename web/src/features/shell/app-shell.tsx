@@ -1,5 +1,3 @@
-import { TOOLTIP_DELAY_MS } from '@kora/contracts';
-import { Tooltip } from 'radix-ui';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LargePlayer } from '../../player/large-player';
@@ -12,38 +10,33 @@ import { MobileBar } from './mobile-bar';
 import { PageLoading } from './page-loading';
 import { Sidebar } from './sidebar';
 
-/**
- * The signed-in frame: sidebar, header, the page, and the player that renders only when signed in.
- * Only the shell has tooltips, so their provider (and its positioning code) loads with it.
- */
+/** The signed-in frame: sidebar, header, the page, and the player that renders only when signed in. */
 export function AppShell() {
   const { user } = useAuth();
   if (!user) return null;
 
   return (
     <PlayerProvider>
-      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
-        <SkipLink />
-        <div className="flex h-dvh flex-col overflow-hidden bg-canvas">
-          <div className="flex min-h-0 flex-1">
-            <aside className="hidden w-64 shrink-0 border-r border-line bg-surface md:block">
-              <Sidebar />
-            </aside>
-            <div className="flex min-w-0 flex-1 flex-col">
-              <AppHeader user={user} />
-              {/* Focusable by script only, for the skip link; the outline would frame the whole page. */}
-              <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
-                <Suspense fallback={<PageLoading />}>
-                  <Outlet />
-                </Suspense>
-              </main>
-            </div>
+      <SkipLink />
+      <div className="flex h-dvh flex-col overflow-hidden bg-canvas">
+        <div className="flex min-h-0 flex-1">
+          <aside className="hidden w-64 shrink-0 border-r border-line bg-surface md:block">
+            <Sidebar />
+          </aside>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <AppHeader user={user} />
+            {/* Focusable by script only, for the skip link; the outline would frame the whole page. */}
+            <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </main>
           </div>
-          <PlayerBar />
-          <MobileBar />
-          <LargePlayer />
         </div>
-      </Tooltip.Provider>
+        <PlayerBar />
+        <MobileBar />
+        <LargePlayer />
+      </div>
     </PlayerProvider>
   );
 }

@@ -5,14 +5,13 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/use-auth';
 import { editorialPlaylistsQuery, myPlaylistsQuery } from '../playlists/api';
-import { CreatePlaylistDialog } from '../playlists/create-playlist-dialog';
-import { ProfileDialog } from '../profile/profile-dialog';
-import { ExtraRadioDialog } from '../radio/extra-radio-dialog';
-import { SettingsDialog } from '../settings/settings-dialog';
 import { playlistPath } from '../../ui/catalogue-links';
 import { cn } from '../../ui/cn';
+import { DeferredTrigger } from '../../ui/deferred-trigger';
 import { IconButton } from '../../ui/icon-button';
 import { Logo } from '../../ui/logo';
+import { OpenedOnce } from '../../ui/opened-once';
+import { CreatePlaylistDialog, ExtraRadioDialog, loadCreatePlaylistDialog, ProfileDialog, SettingsDialog } from './lazy-dialogs';
 import { SIDEBAR_LIBRARY_LINKS, SIDEBAR_MAIN_LINKS, isLinkActive, type NavLinkItem } from './nav-links';
 
 interface SidebarProps {
@@ -21,6 +20,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ onNavigate }: SidebarProps) {
+  const [isCreating, setIsCreating] = useState(false);
   return (
     <nav aria-label="Main" className="flex h-full min-h-0 flex-col">
       <div className="px-5 pt-5 pb-4">
@@ -38,14 +38,19 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           onNavigate={onNavigate}
           action={
             // In the phone drawer the dialog opens above it; the drawer closes once the new playlist opens.
-            <CreatePlaylistDialog
-              onCreated={onNavigate}
-              trigger={
-                <IconButton label="Create Playlist" className="-mr-2">
-                  <Plus aria-hidden />
-                </IconButton>
-              }
-            />
+            <DeferredTrigger
+              trigger={createPlaylistButton}
+              preload={loadCreatePlaylistDialog}
+              onPress={() => setIsCreating(true)}
+              popup="dialog"
+            >
+              <CreatePlaylistDialog
+                open={isCreating}
+                onOpenChange={setIsCreating}
+                onCreated={onNavigate}
+                trigger={createPlaylistButton}
+              />
+            </DeferredTrigger>
           }
         />
         <SidebarSection title="Made for You" query={editorialPlaylistsQuery} onNavigate={onNavigate} />
@@ -54,6 +59,12 @@ export function Sidebar({ onNavigate }: SidebarProps) {
     </nav>
   );
 }
+
+const createPlaylistButton = (
+  <IconButton label="Create Playlist" className="-mr-2">
+    <Plus aria-hidden />
+  </IconButton>
+);
 
 type SidebarDialog = 'radio' | 'profile' | 'settings';
 
@@ -92,9 +103,19 @@ function SidebarDialogs() {
           </li>
         ))}
       </ul>
-      <ExtraRadioDialog {...dialogProps('radio')} />
-      {user && <ProfileDialog user={user} {...dialogProps('profile')} />}
-      {user && <SettingsDialog user={user} {...dialogProps('settings')} />}
+      <OpenedOnce open={openDialog === 'radio'}>
+        <ExtraRadioDialog {...dialogProps('radio')} />
+      </OpenedOnce>
+      {user && (
+        <OpenedOnce open={openDialog === 'profile'}>
+          <ProfileDialog user={user} {...dialogProps('profile')} />
+        </OpenedOnce>
+      )}
+      {user && (
+        <OpenedOnce open={openDialog === 'settings'}>
+          <SettingsDialog user={user} {...dialogProps('settings')} />
+        </OpenedOnce>
+      )}
     </div>
   );
 }
