@@ -10,3 +10,4 @@ export * from './uploads.js';
 export * from './account.js';
 export * from './badges.js';
 export * from './external.js';
+export * from './home.js';

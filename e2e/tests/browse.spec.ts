@@ -1,6 +1,6 @@
 import type { Album, Artist } from '@kora/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, keepScreenshot, signUpThroughApi } from './helpers.js';
+import { cardInBrowseAll, expectNoHorizontalOverflow, keepScreenshot, signUpThroughApi } from './helpers.js';
 
 // The demo catalogue the e2e server seeds (server/src/db/seed/catalogue-data.ts).
 const ADEBAYO = 'Ọláolúwa Adébáyọ̀';
@@ -44,19 +44,22 @@ test('home shows its shelves, the editorial strip and the genre tiles', async ({
   await expect(page.getByRole('link', { name: 'Browse Music' })).toHaveAttribute('href', '/search');
   await expect(page.getByRole('link', { name: /Upload Your Music/ })).toHaveAttribute('href', '/upload');
 
-  // A new listener has no playlists and has played nothing: the shelves say so quietly.
-  await expect(page.getByRole('region', { name: 'Your playlists' })).toContainText('Playlists you create will show up here.');
-  await expect(page.getByRole('region', { name: 'Recently played' })).toContainText('Songs you listen to will show up here.');
+  // A new listener has no playlists and has played nothing: no empty shelves, starter picks instead.
+  await expect(page.getByRole('region', { name: 'Start listening' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your playlists' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Jump back in' })).toHaveCount(0);
 
   const trending = page.getByRole('region', { name: 'Trending now' });
-  await expect(trending.getByRole('article')).toHaveCount(10);
+  await expect.poll(() => trending.getByRole('article').count()).toBeGreaterThan(0);
+  expect(await trending.getByRole('article').count()).toBeLessThanOrEqual(10);
 
+  // The catalogue a page at a time, never all of it at once (home.spec.ts pages through it).
   const browseAll = page.getByRole('region', { name: 'Browse all' });
-  // Tests that upload run against the same server: the whole demo catalogue is there, and maybe more.
-  await expect.poll(() => browseAll.getByRole('article').count()).toBeGreaterThanOrEqual(CATALOGUE_SONGS);
+  await expect.poll(() => browseAll.getByRole('article').count()).toBeGreaterThan(0);
+  expect(await browseAll.getByRole('article').count()).toBeLessThan(CATALOGUE_SONGS);
   // A demo song's card (the newest, first, may be another test's upload without a cover).
   const title = 'Ìrìn Àjò';
-  const card = browseAll.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const card = await cardInBrowseAll(page, title);
   await expect(card.getByRole('button', { name: `Play ${title}`, exact: true })).toBeVisible();
   await expect(card.getByRole('link')).toHaveAttribute('href', /^\/artist\/\d+$/);
   const cover = card.locator('img');

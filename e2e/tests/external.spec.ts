@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectToast, keepScreenshot, readStandin, signUpThroughApi } from './helpers.js';
+import { cardInBrowseAll, expectNoHorizontalOverflow, expectToast, keepScreenshot, readStandin, signUpThroughApi } from './helpers.js';
 
 // The stand-in's catalogue (server/test/helpers/deezer-standin.ts): 'burna' finds Burna Boy's three tracks.
 const BURNA_BOY = { name: 'Burna Boy', deezerId: 1_424_821 };
@@ -131,9 +131,8 @@ test('Home imports the popular chart as previews', async ({ page }, testInfo) =>
   await expectNoHorizontalOverflow(page);
   await keepScreenshot(page, testInfo, 'home-import');
 
-  const previews = page.getByRole('region', { name: 'Browse all' }).getByRole('article').filter({ hasText: '30s Preview' });
-  const calmDown = previews.filter({ has: page.getByRole('heading', { name: 'Calm Down', exact: true }) });
-  await expect(calmDown).toBeVisible();
+  const calmDown = await cardInBrowseAll(page, 'Calm Down');
+  await expect(calmDown).toContainText('30s Preview');
   await calmDown.scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, 'home-previews');
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export type Account = { firstName: string; lastName: string; email: string; password: string };
 
@@ -74,4 +74,22 @@ export function readStandin(baseURL: string | undefined): Standin {
   const port = new URL(baseURL ?? 'http://127.0.0.1:3210').port;
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.test-data', port, 'standin.json');
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Standin;
+}
+
+/**
+ * A song's card in Home's Browse all, which shows the catalogue a page at a time (newest first,
+ * so other tests' uploads come before the demo songs): presses Show more until the card is there.
+ */
+export async function cardInBrowseAll(page: Page, title: string): Promise<Locator> {
+  const browseAll = page.getByRole('region', { name: 'Browse all' });
+  const card = browseAll.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const showMore = browseAll.getByRole('button', { name: 'Show more' });
+  await expect(browseAll.getByRole('article').first()).toBeVisible();
+  while ((await card.count()) === 0) {
+    await expect(showMore, `${title} is not in Browse all`).toBeEnabled();
+    const shown = await browseAll.getByRole('article').count();
+    await showMore.click();
+    await expect.poll(() => browseAll.getByRole('article').count()).toBeGreaterThan(shown);
+  }
+  return card.first();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectToast, keepScreenshot, signUpThroughApi } from './helpers.js';
+import { cardInBrowseAll, expectNoHorizontalOverflow, expectToast, keepScreenshot, signUpThroughApi } from './helpers.js';
 
 // A demo song long enough to play for a while (the newest, uploaded songs come first elsewhere).
 const LONG_DEMO_SONG = 'Ìrìn Àjò';
@@ -42,11 +42,9 @@ async function clickSidebarButton(page: Page, testInfo: TestInfo, name: string):
 
 /** Plays a demo song with its card's play button and waits for the stream it asks for. */
 async function playSongFromBrowseAll(page: Page): Promise<string> {
+  const card = await cardInBrowseAll(page, LONG_DEMO_SONG);
   const request = page.waitForRequest(STREAM_REQUEST);
-  await page
-    .getByRole('region', { name: 'Browse all' })
-    .getByRole('button', { name: `Play ${LONG_DEMO_SONG}`, exact: true })
-    .click();
+  await card.getByRole('button', { name: `Play ${LONG_DEMO_SONG}`, exact: true }).click();
   return (await request).url();
 }
 

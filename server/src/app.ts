@@ -20,6 +20,7 @@ import { createAuthService } from './features/auth/service.js';
 import { createSessionCache } from './features/auth/session-cache.js';
 import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
+import { homeRoutes } from './features/home/routes.js';
 import { createLikeQueries } from './features/likes/queries.js';
 import { likeRoutes } from './features/likes/routes.js';
 import { mediaRoutes } from './features/media/routes.js';
@@ -32,6 +33,7 @@ import { createPlayQueries } from './features/plays/queries.js';
 import { playRoutes } from './features/plays/routes.js';
 import { createPlayService } from './features/plays/service.js';
 import { playlistRoutes } from './features/playlists/routes.js';
+import { createPlaylistQueries } from './features/playlists/queries.js';
 import { createProfileQueries } from './features/profile/queries.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { createProfileService } from './features/profile/service.js';
@@ -61,6 +63,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { createServerFactory } from './http/server-timeouts.js';
 import { registerNulCheck } from './http/validate.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerCompression } from './http/compression.js';
 import type { MediaStorage } from './media/storage.js';
 
 export type AppDeps = {
@@ -100,6 +103,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
   });
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
+  await registerCompression(app);
   registerOriginCheck(app, { publicOrigin: config.publicOrigin });
   registerRequestTargetCheck(app);
   registerNulCheck(app);
@@ -136,6 +140,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
   await app.register(albumRoutes, { albums: createAlbumQueries(database.db) });
   await app.register(placeholderRoutes);
   await app.register(playlistRoutes, { db: database.db, storage, writeVersion: database.writeVersion });
+  await app.register(homeRoutes, { songs, playlists: createPlaylistQueries(database.db), writeVersion: database.writeVersion });
   await app.register(likeRoutes, { queries: createLikeQueries(database.db), writeVersion: database.writeVersion });
   await app.register(searchRoutes, { db: database.db, sources: createCatalogueSearchSources(external) });
   await app.register(uploadRoutes, { db: database.db, storage, limits: config.uploadLimits, quotaBytes: config.uploadQuotaBytes });
@@ -150,6 +155,6 @@ export async function buildApp({ config, database, storage, logger = true, audio
     rateLimit: config.authRateLimit,
   });
 
-  await registerWebApp(app, config.webDist ?? defaultWebDist);
+  await registerWebApp(app, config.webDist ?? defaultWebDist, auth);
   return app;
 }

@@ -20,6 +20,7 @@ import { type FormSpec, readPlaylistForm } from './playlist-form.js';
 import { presentPlaylist, presentPlaylistDetails } from './presenter.js';
 import { createPlaylistQueries, createPlaylistTransactions, type PlaylistSummary } from './queries.js';
 import { PLAYLIST_NOT_FOUND_MESSAGE, createPlaylistService } from './service.js';
+import { type SharedAnswer, sendSharedAnswer, sharedAnswer } from '../../http/shared-answer.js';
 
 const LIBRARY_ONLY_MESSAGE = 'Only songs from your library can be added to playlists.';
 
@@ -59,10 +60,11 @@ export async function playlistRoutes(app: FastifyInstance, { db, storage, writeV
     return sendJson(reply, await lists.get(`own:${userId}`, () => asJson(queries.listOwnedBy(userId), userId)));
   });
 
-  // Nobody owns an editorial playlist, so the one answer serves every viewer.
+  // Nobody owns an editorial playlist, so the one answer serves every viewer, with a validator.
+  const editorial = createVersionedCache<SharedAnswer>({ writeVersion, maxEntries: 1, ttlMs: 60_000 });
   app.get('/api/playlists/editorial', async (request, reply) => {
     const userId = currentUser(request).id;
-    return sendJson(reply, await lists.get('editorial', () => asJson(queries.listEditorial(), userId)));
+    return sendSharedAnswer(request, reply, await editorial.get('editorial', async () => sharedAnswer(await asJson(queries.listEditorial(), userId))));
   });
 
   // Any signed-in listener may open a playlist by its link (read only). The cached answer is the

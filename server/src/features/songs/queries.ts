@@ -101,6 +101,20 @@ export function createSongQueries(db: Db) {
       return selectSongsWithCredits(db).where(isListed).orderBy(desc(songs.createdAt), desc(songs.id)).limit(limit).offset(offset);
     },
 
+    /**
+     * The same list as listLiveSongs, a page at a time: the songs after `afterId` (the last song of
+     * the page before) in that order. A cursor rather than an offset, so songs added between two
+     * pages (an import adds fifty) neither repeat nor push others past the listener.
+     */
+    async listLiveSongsAfter(afterId: number | undefined, limit: number): Promise<SongWithCredits[]> {
+      const after =
+        afterId === undefined
+          ? undefined
+          : sql`(${qualified(songs, songs.createdAt)}, ${qualified(songs, songs.id)}) < (
+              select cursor_song.created_at, cursor_song.id from ${songs} cursor_song where cursor_song.id = ${afterId})`;
+      return selectSongsWithCredits(db).where(and(isListed, after)).orderBy(desc(songs.createdAt), desc(songs.id)).limit(limit);
+    },
+
     /** The listener's own plays, one entry per song, most recently played first. */
     async listRecentlyPlayed(userId: number, limit: number): Promise<SongWithCredits[]> {
       const lastPlays = db

@@ -12,6 +12,7 @@ import { chooseRendition, originalFitsPlan } from './rendition-choice.js';
 import { resolveListenerPlan } from '../subscription/listener-plan.js';
 import { parseLocalSongId } from './catalogue-id.js';
 import { createVersionedCache } from '../../db/versioned-cache.js';
+import { type SharedAnswer, sendSharedAnswer, sharedAnswer } from '../../http/shared-answer.js';
 
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(100),
@@ -24,6 +25,11 @@ const shortListQuerySchema = z.object({
 
 const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Trending counts the plays since this moment. */
+export function trendingSince(now = Date.now()): Date {
+  return new Date(now - TRENDING_WINDOW_MS);
+}
+
 // The same URL serves a different file when the plan or the renditions change, so the
 // browser revalidates (a cheap 304 while the chosen file is the same) instead of keeping it.
 const STREAM_CACHE_CONTROL = 'private, no-cache';
@@ -35,15 +41,17 @@ type Deps = { songs: SongQueries; storage: MediaStorage; writeVersion: (() => nu
 export async function songRoutes(app: FastifyInstance, { songs, storage, writeVersion }: Deps) {
   // The home page's lists are read far more often than anything is written: answered from
   // memory until the next write (db/versioned-cache.ts), as serialized JSON.
-  const lists = createVersionedCache<string>({ writeVersion, maxEntries: 64, ttlMs: 60_000 });
+  const lists = createVersionedCache<SharedAnswer>({ writeVersion, maxEntries: 64, ttlMs: 60_000 });
   const recents = createVersionedCache<string>({ writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
   const streamSources = createVersionedCache<StreamSource | undefined>({ writeVersion, maxEntries: 10_000, ttlMs: 600_000 });
   const asJson = async (rows: Promise<SongWithCredits[]>) => JSON.stringify((await rows).map((row) => presentSong(row)));
   const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+  // The catalogue and trending are the same for every listener: sent with a validator (http/shared-answer.ts).
+  const asSharedAnswer = async (rows: Promise<SongWithCredits[]>) => sharedAnswer(await asJson(rows));
 
   app.get('/api/songs', async (request, reply) => {
     const { limit, offset } = parseInput(listQuerySchema, request.query);
-    return sendJson(reply, await lists.get(`songs:${limit}:${offset}`, () => asJson(songs.listLiveSongs(limit, offset))));
+    return sendSharedAnswer(request, reply, await lists.get(`songs:${limit}:${offset}`, () => asSharedAnswer(songs.listLiveSongs(limit, offset))));
   });
 
   app.get('/api/songs/recently-played', async (request, reply) => {
@@ -54,8 +62,8 @@ export async function songRoutes(app: FastifyInstance, { songs, storage, writeVe
 
   app.get('/api/songs/trending', async (request, reply) => {
     const { limit } = parseInput(shortListQuerySchema, request.query);
-    const load = () => asJson(songs.listTrending(new Date(Date.now() - TRENDING_WINDOW_MS), limit));
-    return sendJson(reply, await lists.get(`trending:${limit}`, load));
+    const load = () => asSharedAnswer(songs.listTrending(trendingSince(), limit));
+    return sendSharedAnswer(request, reply, await lists.get(`trending:${limit}`, load));
   });
 
   app.get<{ Params: { id: string } }>('/api/songs/:id/stream', async (request, reply) => {

@@ -1,47 +1,74 @@
+import { HOME_QUICK_PICKS, HOME_TRENDING_LIMIT, type Home } from '@kora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { CardListSkeleton } from '../../ui/music-grid';
 import { PageTitle } from '../../ui/page-title';
-import { editorialPlaylistsQuery, myPlaylistsQuery } from '../playlists/api';
-import { recentlyPlayedQuery, songsQuery, trendingQuery } from './api';
+import { LoadingRegion, Skeleton } from '../../ui/skeleton';
+import { AddMusicCard } from './add-music-card';
+import { homeQuery, recentlyPlayedQuery, trendingQuery } from './api';
+import { BrowseAll } from './browse-all';
 import { GenreTiles } from './genre-tiles';
-import { HomeBanners } from './home-banners';
+import { HomeGreeting } from './home-greeting';
+import { HomeHero } from './home-hero';
 import { PlaylistShelf } from './playlist-shelf';
+import { SectionLoadError } from './quiet-line';
+import { QuickPicks } from './quick-picks';
 import { SongShelf } from './song-shelf';
 
-/** Two rows of five on a wide screen: enough to choose from without burying the rest of the page. */
-const HOME_SHELF_LIMIT = 10;
-
 /**
- * Personal shelves first (they are short), then the catalogue's, then genres; the whole
- * catalogue ('Browse all') comes last because it is by far the longest.
+ * Music first: the quick picks and the hero fill a phone's first screen, then the shelves, then
+ * the whole catalogue page by page, and the ways to add music last. Everything comes from one
+ * request (GET /api/home); a section with nothing to show is left out.
  */
 export function HomePage() {
+  const home = useQuery(homeQuery);
+
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-6 sm:px-6 md:gap-10 md:py-8">
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-4 sm:px-6 md:gap-10 md:py-6">
       <PageTitle title="Home" />
-      <HomeBanners />
-      <PlaylistShelf
-        title="Your playlists"
-        query={myPlaylistsQuery}
-        emptyMessage="Playlists you create will show up here."
-      />
-      <SongShelf
-        title="Recently played"
-        contextId="recently-played"
-        query={recentlyPlayedQuery}
-        layout="shelf"
-        limit={HOME_SHELF_LIMIT}
-        emptyMessage="Songs you listen to will show up here."
-      />
-      <SongShelf
-        title="Trending now"
-        contextId="trending"
-        query={trendingQuery}
-        layout="shelf"
-        maxColumns={5}
-        limit={HOME_SHELF_LIMIT}
-      />
-      <PlaylistShelf title="Made for you" query={editorialPlaylistsQuery} />
+      <HomeGreeting />
+      {home.data ? (
+        <HomeSections home={home.data} />
+      ) : home.isError ? (
+        <SectionLoadError what="your music" onRetry={() => void home.refetch()} />
+      ) : (
+        <HomeSkeleton />
+      )}
+    </div>
+  );
+}
+
+function HomeSections({ home }: { home: Home }) {
+  // The lists plays change: their own keys (seeded by the home answer) refresh them in place.
+  const recentlyPlayed = useQuery({ ...recentlyPlayedQuery, initialData: home.recentlyPlayed }).data;
+  const trendingList = useQuery({ ...trendingQuery, initialData: home.trending }).data;
+  const recent = useMemo(() => recentlyPlayed.slice(0, HOME_QUICK_PICKS), [recentlyPlayed]);
+  const trending = useMemo(() => trendingList.slice(0, HOME_TRENDING_LIMIT), [trendingList]);
+
+  return (
+    <>
+      <QuickPicks recentlyPlayed={recent} starterPicks={home.starterPicks} />
+      {home.hero && <HomeHero hero={home.hero} />}
+      <SongShelf title="Trending now" contextId="trending" songs={trending} layout="shelf" maxColumns={5} maxRows={2} />
+      <PlaylistShelf title="Made for you" playlists={home.editorialPlaylists} maxColumns={5} />
+      <PlaylistShelf title="Your playlists" playlists={home.ownPlaylists} />
       <GenreTiles title="Genres" />
-      <SongShelf title="Browse all" contextId="browse-all" query={songsQuery} emptyMessage="No songs in the catalogue yet." />
+      <BrowseAll firstPage={home.browse} />
+      <AddMusicCard />
+    </>
+  );
+}
+
+function HomeSkeleton() {
+  return (
+    <div className="grid gap-6 md:gap-10">
+      <LoadingRegion label="Loading your music" className="grid grid-cols-2 gap-2 lg:grid-cols-3 lg:gap-3">
+        {Array.from({ length: HOME_QUICK_PICKS }, (_, index) => (
+          <Skeleton key={index} className="h-14 lg:h-16" />
+        ))}
+      </LoadingRegion>
+      <Skeleton className="h-34 sm:h-52" />
+      <CardListSkeleton count={5} maxColumns={5} layout="shelf" label="Loading trending now" />
     </div>
   );
 }

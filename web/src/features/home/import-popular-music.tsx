@@ -14,18 +14,18 @@ export function ImportPopularMusic() {
       onClick={() => mutate()}
       disabled={isPending}
       aria-busy={isPending}
-      className="group flex items-center gap-4 rounded-card border border-line bg-surface p-4 text-left transition-colors hover:border-gold-500 hover:bg-raised disabled:cursor-wait sm:p-5"
+      className="flex items-center gap-3 p-3 text-left transition-colors hover:bg-raised disabled:cursor-wait sm:p-4"
     >
-      <span className="grid size-11 shrink-0 place-items-center rounded-full bg-overlay text-gold-300 sm:size-12">
+      <span className="grid size-10 shrink-0 place-items-center rounded-full bg-overlay text-gold-300">
         {isPending ? (
-          <LoaderCircle aria-hidden className="size-6 animate-spin motion-reduce:animate-none" />
+          <LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
         ) : (
-          <ListPlus aria-hidden className="size-6" />
+          <ListPlus aria-hidden className="size-5" />
         )}
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block text-lg font-bold">{isPending ? 'Importing popular music…' : 'Import popular music'}</span>
-        <span className="mt-1 block text-sm text-ink-muted">Adds the current Deezer chart as 30-second previews.</span>
+        <span className="block font-bold">{isPending ? 'Importing popular music…' : 'Import popular music'}</span>
+        <span className="block text-sm text-ink-muted">Adds the current Deezer chart as 30-second previews.</span>
       </span>
     </button>
   );

@@ -1,32 +1,16 @@
 import type { Playlist } from '@kora/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePlayer } from '../../player/player-context';
 import { playlistPath } from '../../ui/catalogue-links';
 import { cn } from '../../ui/cn';
 import { CoverImage } from '../../ui/cover-image';
 import { formatQuantity } from '../../ui/format';
 import { PlayToggleButton } from '../../ui/play-toggle-button';
 import { Skeleton } from '../../ui/skeleton';
-import { usePlayPlaylist } from '../playlists/api';
+import { usePickPlayback } from './use-pick-playback';
 
 /** A playlist on the home page: the card opens it, the round button plays its first song. */
 export function PlaylistCard({ playlist }: { playlist: Playlist }) {
-  const { context, isPlaying, togglePlay } = usePlayer();
-  const playPlaylist = usePlayPlaylist();
-  const [isStarting, setIsStarting] = useState(false);
-  const isThisPlaylist = context?.type === 'playlist' && String(context.id) === String(playlist.id);
-  const isActive = isThisPlaylist && isPlaying;
-
-  async function handlePlay() {
-    if (isThisPlaylist) {
-      togglePlay();
-      return;
-    }
-    setIsStarting(true);
-    await playPlaylist(playlist.id);
-    setIsStarting(false);
-  }
+  const { isCurrent: isThisPlaylist, isActive, isStarting, toggle } = usePickPlayback(playlist.id);
 
   return (
     <article className="group relative min-w-0 rounded-card bg-surface p-2.5 transition-colors hover:bg-raised sm:p-3">
@@ -37,7 +21,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
           isActive={isActive}
           isBusy={isStarting}
           disabled={playlist.songCount === 0}
-          onClick={() => void handlePlay()}
+          onClick={toggle}
           // Above the stretched link, so the button plays instead of opening the playlist.
           className={cn(
             'absolute right-2 bottom-2 z-10',
@@ -46,7 +30,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
           )}
         />
       </div>
-      <h3 className="mt-3 truncate text-sm font-semibold">
+      <h3 className="mt-3 line-clamp-2 text-sm font-semibold break-words">
         <Link
           to={playlistPath(playlist.id)}
           className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-gold-400"

@@ -1,43 +1,33 @@
 import type { Playlist } from '@kora/contracts';
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { CardListSkeleton, cardItemClasses, cardListClasses } from '../../ui/music-grid';
-import { PlaylistCard, PlaylistCardSkeleton } from './playlist-card';
-import { ShelfSection } from './shelf-section';
+import { cardItemClasses, cardListClasses } from '../../ui/music-grid';
+import { Section } from '../../ui/section';
+import { PlaylistCard } from './playlist-card';
+import { cardsToShow } from './shelf-fit';
+import { useGridColumns } from './use-grid-columns';
 
 interface PlaylistShelfProps {
   title: string;
-  query: UseQueryOptions<Playlist[], Error, Playlist[], readonly unknown[]>;
-  /** Said when there are no playlists; without it an empty shelf is left out of the page. */
-  emptyMessage?: string;
+  playlists: Playlist[];
+  maxColumns?: 5 | 6;
 }
 
-export function PlaylistShelf({ title, query, emptyMessage }: PlaylistShelfProps) {
-  const { data: playlists, isPending, isError, refetch } = useQuery(query);
+/** One row of playlist cards (a sideways scroller on a phone); left out when there are none. */
+export function PlaylistShelf({ title, playlists, maxColumns = 6 }: PlaylistShelfProps) {
+  const [listRef, columns] = useGridColumns<HTMLDivElement>(playlists.length > 0);
+  const shown = playlists.slice(0, cardsToShow({ total: playlists.length, columns, maxRows: 1 }));
 
+  if (playlists.length === 0) return null;
   return (
-    <ShelfSection
-      title={title}
-      isPending={isPending}
-      isError={isError}
-      isEmpty={(playlists?.length ?? 0) === 0}
-      onRetry={() => void refetch()}
-      emptyMessage={emptyMessage}
-      skeleton={
-        <CardListSkeleton
-          count={4}
-          layout="shelf"
-          label={`Loading ${title.toLowerCase()}`}
-          renderCard={() => <PlaylistCardSkeleton />}
-        />
-      }
-    >
-      <ul className={cardListClasses('shelf', 6)}>
-        {playlists?.map((playlist) => (
-          <li key={playlist.id} className={cardItemClasses('shelf')}>
-            <PlaylistCard playlist={playlist} />
-          </li>
-        ))}
-      </ul>
-    </ShelfSection>
+    <Section title={title}>
+      <div ref={listRef} className="min-w-0">
+        <ul className={cardListClasses('shelf', maxColumns)}>
+          {shown.map((playlist) => (
+            <li key={playlist.id} className={cardItemClasses('shelf')}>
+              <PlaylistCard playlist={playlist} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Section>
   );
 }

@@ -1,42 +1,40 @@
 import type { Song } from '@kora/contracts';
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { PlaybackContext } from '../../player/player-types';
-import { CardListSkeleton, MusicGrid, type CardLayout } from '../../ui/music-grid';
-import { ShelfSection } from './shelf-section';
+import { MusicGrid, type CardLayout } from '../../ui/music-grid';
+import { Section } from '../../ui/section';
+import { cardsToShow } from './shelf-fit';
+import { useGridColumns } from './use-grid-columns';
 
 interface SongShelfProps {
   title: string;
-  /** Names the playback context, so next and previous stay within this shelf's songs. */
+  /** Names the playback context, so next and previous stay within the songs shown. */
   contextId: string;
-  query: UseQueryOptions<Song[], Error, Song[], readonly unknown[]>;
+  songs: Song[];
   maxColumns?: 5 | 6;
   layout?: CardLayout;
-  /** Shows at most this many of the songs the server sent. */
-  limit?: number;
-  /** Said when there are no songs; without it an empty shelf is left out of the page. */
-  emptyMessage?: string;
+  /** Rows of cards at most, where the cards form a grid. */
+  maxRows?: number;
+  /** No more songs will come: the last row may be short. */
+  isComplete?: boolean;
+  /** Below the cards: 'Show more'. */
+  footer?: ReactNode;
 }
 
-/** A titled list of song cards fed by one query, with its loading, empty and failed states. */
-export function SongShelf({ title, contextId, query, maxColumns = 6, layout = 'grid', limit, emptyMessage }: SongShelfProps) {
-  const { data, isPending, isError, refetch } = useQuery(query);
-  const songs = useMemo(() => (data && limit !== undefined ? data.slice(0, limit) : (data ?? [])), [data, limit]);
-  const context = useMemo<PlaybackContext>(() => ({ type: 'home', id: contextId, songs }), [contextId, songs]);
+/** A titled grid of song cards cut to whole rows at every screen width; left out when it has no songs. */
+export function SongShelf({ title, contextId, songs, maxColumns = 6, layout = 'grid', maxRows, isComplete, footer }: SongShelfProps) {
+  const [listRef, columns] = useGridColumns<HTMLDivElement>(songs.length > 0);
+  const shown = cardsToShow({ total: songs.length, columns, maxRows, isComplete });
+  const visible = useMemo(() => songs.slice(0, shown), [songs, shown]);
+  const context = useMemo<PlaybackContext>(() => ({ type: 'home', id: contextId, songs: visible }), [contextId, visible]);
 
+  if (songs.length === 0) return null;
   return (
-    <ShelfSection
-      title={title}
-      isPending={isPending}
-      isError={isError}
-      isEmpty={songs.length === 0}
-      onRetry={() => void refetch()}
-      emptyMessage={emptyMessage}
-      skeleton={
-        <CardListSkeleton count={maxColumns} maxColumns={maxColumns} layout={layout} label={`Loading ${title.toLowerCase()}`} />
-      }
-    >
-      <MusicGrid songs={songs} maxColumns={maxColumns} layout={layout} context={context} />
-    </ShelfSection>
+    <Section title={title}>
+      <div ref={listRef} className="min-w-0">
+        <MusicGrid songs={visible} maxColumns={maxColumns} layout={layout} context={context} />
+      </div>
+      {footer}
+    </Section>
   );
 }
