@@ -1,6 +1,6 @@
 import type { Song } from '@kora/contracts';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { keepScreenshot, signUpThroughApi } from './helpers.js';
+import { keepScreenshot, logInThroughUi, signUpThroughApi } from './helpers.js';
 
 type AudioSnapshot = { currentTime: number; paused: boolean; volume: number; src: string };
 
@@ -34,22 +34,26 @@ async function openLargePlayer(page: Page, testInfo: TestInfo): Promise<Locator>
 // short songs run against the same server, and the newest songs come first.
 const LONG_DEMO_SONG = 'Ìrìn Àjò';
 
-/** Starts a song from the 'Browse all' grid with a real click on its card's play button. */
-async function playFromBrowseAll(page: Page, title = LONG_DEMO_SONG): Promise<string> {
-  const browseAll = page.getByRole('region', { name: 'Browse all' });
-  const button = browseAll.getByRole('button', { name: `Play ${title}`, exact: true });
-  const name = (await button.getAttribute('aria-label')) ?? '';
-  await button.click();
+/**
+ * Starts a song from its album's track list with a real click on its play button: the album is
+ * the queue (next and previous move through it). The album page, not Home, whose shelves change.
+ */
+async function playFromAlbum(page: Page, title = LONG_DEMO_SONG): Promise<string> {
+  const songs = (await (await page.request.get('/api/songs?limit=200')).json()) as Song[];
+  const song = songs.find((candidate) => candidate.title === title && candidate.album !== null);
+  expect(song, `the demo catalogue has ${title} on an album`).toBeDefined();
+  await page.goto(`/album/${song!.album!.id}`);
+  await page.getByRole('main').getByRole('button', { name: `Play ${title}`, exact: true }).click();
   await expect.poll(async () => (await readAudio(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(0.5);
   expect((await readAudio(page)).paused).toBe(false);
-  return name.replace(/^Play /, '');
+  return title;
 }
 
 async function expectNowPlaying(page: Page, testInfo: TestInfo, title: string): Promise<void> {
   await expect(playerBar(page, testInfo).getByText(title, { exact: true })).toBeVisible();
 }
 
-test('the player plays a song from Browse all and every control drives the audio', async ({ page }, testInfo) => {
+test('the player plays a song from its album and every control drives the audio', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
@@ -58,7 +62,7 @@ test('the player plays a song from Browse all and every control drives the audio
   const bar = playerBar(page, testInfo);
   await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeDisabled();
 
-  const firstTitle = await playFromBrowseAll(page);
+  const firstTitle = await playFromAlbum(page);
   await expectNowPlaying(page, testInfo, firstTitle);
   await expect(bar.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   const firstSrc = (await readAudio(page)).src;
@@ -107,16 +111,16 @@ test('the player plays a song from Browse all and every control drives the audio
   await expect(shuffle).toHaveAttribute('aria-pressed', 'true');
   expect((await readAudio(page)).src).toBe(firstSrc);
 
+  // After a reload the song comes back paused (player-restore.spec.ts), at the volume set here.
   await page.reload();
-  await expect(playerBar(page, testInfo).getByRole('button', { name: 'Play', exact: true })).toBeDisabled();
+  await expect(playerBar(page, testInfo).getByRole('button', { name: 'Play', exact: true })).toBeEnabled();
   expect((await readAudio(page)).volume).toBeCloseTo(0.64, 5);
   expect(pageErrors).toEqual([]);
 });
 
 test('the large player shows the song, its controls and the queue; a queued song plays on a tap', async ({ page }, testInfo) => {
   await signUpThroughApi(page);
-  await page.goto('/');
-  const title = await playFromBrowseAll(page);
+  const title = await playFromAlbum(page);
 
   const dialog = await openLargePlayer(page, testInfo);
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
@@ -147,8 +151,7 @@ test('the large player shows the song, its controls and the queue; a queued song
 test('keyboard shortcuts play, pause and seek outside text fields', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'a phone has no keyboard shortcuts to speak of');
   await signUpThroughApi(page);
-  await page.goto('/');
-  await playFromBrowseAll(page);
+  await playFromAlbum(page);
   // Keys go to the page itself, as after a click on empty space.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
@@ -168,11 +171,11 @@ test('a play is recorded once a song has been heard for 30 seconds', async ({ pa
   const isUniqueTitle = (title: string) => songs.filter((other) => other.title === title).length === 1;
   // A library song: imported previews (tests on this server import the chart) stop at 30 s and are not counted.
   const song = songs.find(
-    (candidate) => candidate.source === 'local' && (candidate.duration ?? 0) >= 45 && isUniqueTitle(candidate.title),
+    (candidate) =>
+      candidate.source === 'local' && candidate.album !== null && (candidate.duration ?? 0) >= 45 && isUniqueTitle(candidate.title),
   );
   expect(song, 'the demo catalogue has a song of 45 s or more').toBeDefined();
-  await page.goto('/');
-  await playFromBrowseAll(page, song!.title);
+  await playFromAlbum(page, song!.title);
 
   await expect.poll(async () => (await readAudio(page)).currentTime, { timeout: 45_000 }).toBeGreaterThan(31);
   const recentBefore = (await (await page.request.get('/api/songs/recently-played')).json()) as Song[];
@@ -186,5 +189,95 @@ test('a play is recorded once a song has been heard for 30 seconds', async ({ pa
       return recent.map((item) => item.id);
     })
     .toContain(song!.id);
-  await expect(page.getByRole('region', { name: 'Recently played' }).getByText(song!.title, { exact: true })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Jump back in' }).getByText(song!.title, { exact: true })).toBeVisible();
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function intersects(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, 'the element is laid out').not.toBeNull();
+  return box!;
+}
+
+test('a toast never covers the player: above the mini player on a phone, above the footer on desktop', async ({ page }, testInfo) => {
+  const account = await signUpThroughApi(page);
+  const created = await page.request.post('/api/playlists', { multipart: { name: 'Road Trip' } });
+  expect(created.status()).toBe(201);
+  await playFromAlbum(page);
+  // Signed out on the server only: the song stays saved in this browser and comes back after signing in.
+  expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
+  await logInThroughUi(page, account.email, account.password);
+
+  const bar = playerBar(page, testInfo);
+  await expectNowPlaying(page, testInfo, LONG_DEMO_SONG);
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Welcome back!' });
+  await expect(toast).toBeVisible();
+  await keepScreenshot(page, testInfo, 'toast-over-player');
+  const toastBox = await boxOf(toast);
+  const barBox = await boxOf(bar);
+  expect(intersects(toastBox, barBox), 'the toast overlaps the player').toBe(false);
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
+  for (const button of await bar.getByRole('button').all()) {
+    expect(intersects(toastBox, await boxOf(button))).toBe(false);
+  }
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast).toHaveCount(0);
+
+  // A toast raised from the large player stays off its controls too.
+  const dialog = await openLargePlayer(page, testInfo);
+  await dialog.getByRole('button', { name: 'Add to playlist' }).click();
+  await page.getByRole('menuitem', { name: 'Road Trip' }).click();
+  const added = page
+    .getByRole('region', { name: /Notifications/, includeHidden: true })
+    // The open dialog hides the rest of the page from the accessibility tree, toasts included.
+    .locator('li')
+    .filter({ hasText: 'Added to playlist' });
+  await expect(added).toBeVisible();
+  await keepScreenshot(page, testInfo, 'toast-over-large-player');
+  const addedBox = await boxOf(added);
+  // Every button but the queue's rows (the list under the controls), and both sliders.
+  const controls = [...(await dialog.locator('button:not(ol button)').all()), ...(await dialog.getByRole('slider').all())];
+  for (const control of controls) {
+    const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+    expect(intersects(addedBox, await boxOf(control)), `the toast covers ${name}`).toBe(false);
+  }
+});
+
+test('every control of the phone player and every settings switch is at least 44 by 44 px', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'tap targets are measured on the phone');
+  await signUpThroughApi(page);
+  await playFromAlbum(page);
+
+  const expectTappable = async (target: Locator, name: string) => {
+    const box = await boxOf(target);
+    expect(box.width, `${name} is ${box.width} px wide`).toBeGreaterThanOrEqual(44);
+    expect(box.height, `${name} is ${box.height} px high`).toBeGreaterThanOrEqual(44);
+  };
+  const expectAllTappable = async (targets: Locator) => {
+    const all = await targets.all();
+    expect(all.length).toBeGreaterThan(0);
+    for (const target of all) await expectTappable(target, (await target.getAttribute('aria-label')) ?? (await target.innerText()));
+  };
+
+  await expectAllTappable(playerBar(page, testInfo).getByRole('button'));
+
+  const dialog = await openLargePlayer(page, testInfo);
+  await expectAllTappable(dialog.getByRole('button'));
+  for (const name of ['Seek', 'Volume']) {
+    // The slider's root takes the presses around its small thumb.
+    const root = dialog.getByRole('slider', { name }).locator('xpath=ancestor::span[@data-orientation][1]');
+    await expectTappable(root, `the ${name} slider`);
+  }
+  await dialog.getByRole('button', { name: 'Close player' }).click();
+
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('switch').first()).toBeVisible();
+  await expectAllTappable(settings.getByRole('switch'));
 });

@@ -11,9 +11,6 @@ import { TransportControls } from './transport-controls';
 import { UpNextList } from './up-next-list';
 import { VolumeControl } from './volume-control';
 
-/** Larger hit area for a thumb on a phone, without changing the slider's look. */
-const TOUCH_SLIDER = "before:absolute before:inset-x-0 before:-inset-y-2.5 before:content-['']";
-
 /** On wide screens the cover shrinks with the window's height so every control stays in view. */
 const COVER_FITS_HEIGHT = 'md:w-[min(100%,calc(100dvh-29rem))] md:self-center';
 
@@ -50,23 +47,26 @@ export function LargePlayer() {
                 size={480}
                 className={`w-full rounded-card shadow-2xl shadow-black/60 ${COVER_FITS_HEIGHT}`}
               />
-              <div className="flex items-center gap-1">
-                <div className="min-w-0 flex-1">
-                  <Dialog.Title className="truncate text-2xl font-extrabold tracking-tight">{currentSong.title}</Dialog.Title>
-                  <Link
-                    to={songArtistPath(currentSong)}
-                    onClick={() => setShowLargePlayer(false)}
-                    className="mt-1 inline-block max-w-full truncate text-ink-muted hover:text-ink hover:underline"
-                  >
-                    {currentSong.artist.name}
-                  </Link>
+              {/* Toasts raised while it is open stay above the song's buttons and the controls. */}
+              <div data-toast-floor="" className="flex flex-col gap-5">
+                <div className="flex items-center gap-1">
+                  <div className="min-w-0 flex-1">
+                    <Dialog.Title className="truncate text-2xl font-extrabold tracking-tight">{currentSong.title}</Dialog.Title>
+                    <Link
+                      to={songArtistPath(currentSong)}
+                      onClick={() => setShowLargePlayer(false)}
+                      className="mt-1 inline-block max-w-full truncate text-ink-muted hover:text-ink hover:underline"
+                    >
+                      {currentSong.artist.name}
+                    </Link>
+                  </div>
+                  <AddToPlaylistButton song={currentSong} className="[&_svg]:size-6" />
+                  <SongLikeButton song={currentSong} className="[&_svg]:size-6" />
                 </div>
-                <AddToPlaylistButton song={currentSong} className="[&_svg]:size-6" />
-                <SongLikeButton song={currentSong} className="[&_svg]:size-6" />
+                <SeekBar />
+                <TransportControls size="large" />
+                <VolumeControl />
               </div>
-              <SeekBar sliderClassName={TOUCH_SLIDER} />
-              <TransportControls size="large" />
-              <VolumeControl sliderClassName={TOUCH_SLIDER} />
             </div>
             <UpNextList />
           </div>

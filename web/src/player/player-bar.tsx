@@ -15,6 +15,8 @@ export function PlayerBar() {
   return (
     <section
       aria-label="Player"
+      // Toasts stay above it, off the controls.
+      data-toast-floor=""
       className="hidden h-22 shrink-0 grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-4 border-t border-line bg-surface px-4 md:grid"
     >
       <div className="flex min-w-0 items-center gap-1">

@@ -11,25 +11,45 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { useAuth } from '../features/auth/use-auth';
 import { refreshPreviewUrl, reportAudioError } from './audio-errors';
 import { getLocalStorage } from './browser-storage';
 import { recordPlay } from './play-recording';
 import { createPlayerController, type PlayerController } from './player-controller';
+import { createSessionStore, type SessionStore } from './player-session';
 import type { PlayerApi } from './player-types';
 import { readStreamingQuality } from './stream-url';
 import { useEqualizer } from './use-equalizer';
 import { useMediaSession } from './use-media-session';
 import { useNextTrackPreload } from './use-next-track-preload';
 import { usePlayerShortcuts } from './use-player-shortcuts';
+import { useSessionSaving } from './use-session-saving';
 
 /** The catalogue a song without a context is queued from; the same key the song grids use. */
 const catalogueQuery = queryOptions<Song[]>({ queryKey: ['/api/songs'] });
 
 const PlayerContext = createContext<PlayerApi | null>(null);
 
-/** The player for the signed-in app: its state, the one <audio> element, play tracking and media keys. */
+/**
+ * The player for the signed-in app: its state, the one <audio> element, play tracking and media keys.
+ * Each account gets a player of its own, so a listener's queue never carries over to the next one.
+ */
 export function PlayerProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  return (
+    <ListenerPlayer key={userId ?? 'nobody'} userId={userId}>
+      {children}
+    </ListenerPlayer>
+  );
+}
+
+function ListenerPlayer({ userId, children }: { userId: number | null; children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [store] = useState<SessionStore | null>(() => {
+    const storage = getLocalStorage();
+    return storage && userId !== null ? createSessionStore(storage, userId) : null;
+  });
   const [controller] = useState<PlayerController>(() =>
     createPlayerController({
       catalogue: {
@@ -43,6 +63,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       reportAudioError,
       readStreamingQuality: () => readStreamingQuality(getLocalStorage()),
       storage: getLocalStorage(),
+      restoredSession: store?.load(),
     }),
   );
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
@@ -67,11 +88,13 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   usePlayerShortcuts(controller);
   useNextTrackPreload(state);
   useEqualizer(audioRef);
+  useSessionSaving(controller, store);
 
   return (
     <PlayerContext.Provider value={player}>
       {children}
-      <audio ref={attachAudio} preload="auto" />
+      {/* Metadata only before a play: a song restored after a reload costs no data until it is played. */}
+      <audio ref={attachAudio} preload="metadata" />
     </PlayerContext.Provider>
   );
 }

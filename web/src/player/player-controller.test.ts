@@ -1,6 +1,7 @@
 import { REFRESH_RETRY_DELAY_MS, type Song } from '@kora/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPlayerController, type AudioLike, type PlayerControllerDeps } from './player-controller';
+import type { SavedSession } from './player-session';
 import type { PlaybackContext } from './player-types';
 import { buildSong, buildSongs } from './test-songs';
 import { VOLUME_STORAGE_KEY } from './volume';
@@ -64,7 +65,9 @@ function memoryStorage(initial: Record<string, string> = {}) {
   return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
 }
 
-function setUp(options: { catalogue?: Song[] | null; storage?: ReturnType<typeof memoryStorage> } = {}) {
+function setUp(
+  options: { catalogue?: Song[] | null; storage?: ReturnType<typeof memoryStorage>; restoredSession?: SavedSession } = {},
+) {
   const catalogueSongs = options.catalogue === undefined ? buildSongs(6) : options.catalogue;
   const deps = {
     catalogue: {
@@ -76,6 +79,7 @@ function setUp(options: { catalogue?: Song[] | null; storage?: ReturnType<typeof
     reportAudioError: vi.fn(),
     readStreamingQuality: () => 'medium' as const,
     storage: options.storage ?? memoryStorage(),
+    restoredSession: options.restoredSession,
   } satisfies PlayerControllerDeps;
   const controller = createPlayerController(deps);
   const audio = new FakeAudio();
@@ -504,5 +508,75 @@ describe('detaching the element', () => {
     detach();
     expect(audio.paused).toBe(true);
     expect(deps.recordPlay).toHaveBeenCalledExactlyOnceWith({ songId: 1, secondsPlayed: 40 });
+  });
+});
+
+describe('a session restored after a reload', () => {
+  const saved: SavedSession = {
+    song: album.songs[1]!,
+    queue: album.songs,
+    queueIndex: 1,
+    context: album,
+    position: 42.5,
+    shuffle: false,
+    repeat: 'all',
+  };
+
+  it('shows the song, queue and position at once, loaded paused at that position, the large player closed', () => {
+    const { audio, state, controller } = setUp({ restoredSession: saved });
+    expect(state()).toMatchObject({
+      currentSong: album.songs[1],
+      queue: album.songs,
+      queueIndex: 1,
+      context: album,
+      currentTime: 42.5,
+      repeat: 'all',
+      isPlaying: false,
+      showLargePlayer: false,
+    });
+    expect(audio.src).toBe('/api/songs/2/stream?quality=medium');
+    expect(audio.currentTime).toBe(42.5);
+    expect(audio.paused).toBe(true);
+    expect(controller.getPosition()).toBe(42.5);
+  });
+
+  it('plays on from the saved position when the listener presses play, and next follows the saved queue', () => {
+    const { actions, audio, state } = setUp({ restoredSession: saved });
+    actions.togglePlay();
+    expect(audio.paused).toBe(false);
+    expect(audio.currentTime).toBe(42.5);
+    expect(state().isPlaying).toBe(true);
+    actions.next();
+    expect(state().currentSong).toBe(album.songs[2]);
+  });
+
+  it('drops a saved song that no longer loads, without a toast', () => {
+    const { audio, state, deps } = setUp({ restoredSession: saved });
+    audio.emit('error');
+    expect(deps.reportAudioError).not.toHaveBeenCalled();
+    expect(state()).toMatchObject({ currentSong: null, queue: [], queueIndex: -1, context: null, currentTime: 0 });
+    expect(audio.src).toBe('');
+  });
+
+  it('reports an error as usual once the listener has pressed play', () => {
+    const { actions, audio, state, deps } = setUp({ restoredSession: saved });
+    actions.togglePlay();
+    audio.emit('error');
+    expect(deps.reportAudioError).toHaveBeenCalledWith(album.songs[1]);
+    expect(state().currentSong).toBe(album.songs[1]);
+  });
+
+  it('loads the song only once when the element is attached again (React strict mode)', () => {
+    const { controller, audio, detach } = setUp({ restoredSession: saved });
+    detach();
+    audio.currentTime = 50;
+    controller.attach(audio as unknown as AudioLike);
+    expect(audio.currentTime).toBe(50);
+  });
+
+  it('starts empty without a saved session', () => {
+    const { state, audio } = setUp();
+    expect(state()).toMatchObject({ currentSong: null, queue: [], queueIndex: -1, currentTime: 0 });
+    expect(audio.src).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_VOLUME, PLAYBACK_RESTART_DELAY_MS, VOLUME_POLL_MS, type Song, type StreamQuality } from '@kora/contracts';
 import { createPlayTracker, type QualifiedPlay } from './play-tracker';
+import type { SavedSession } from './player-session';
 import type { PlaybackContext, PlayerActions, PlayerState } from './player-types';
 import { createPreviewRecovery } from './preview-recovery';
 import {
@@ -43,6 +44,8 @@ export type PlayerControllerDeps = {
   reportAudioError: (song: Song) => void;
   readStreamingQuality: () => StreamQuality;
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** The song, queue and position of the last visit: shown at once, loaded paused at that position. */
+  restoredSession?: SavedSession | null;
   random?: Random;
   now?: () => number;
 };
@@ -58,6 +61,8 @@ export type PlayerController = {
   setPlaying: (playing: boolean) => void;
   /** Seeks from the exact position, not the once-a-second one in the state. */
   seekBy: (seconds: number) => void;
+  /** Seconds into the current song, exact where the element knows it (for saving the session). */
+  getPosition: () => number;
   actions: PlayerActions;
 };
 
@@ -76,18 +81,23 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
   let audio: AudioLike | null = null;
   let loadedUrl: string | null = null;
   let pendingStart: ReturnType<typeof setTimeout> | undefined;
+  const restored = deps.restoredSession ?? null;
+  // The restored song until the listener does anything with the player: an error then means the
+  // saved song is gone (deleted, 404), and it is dropped without a word.
+  let isRestoredUntouched = restored !== null;
+  let cuedElement: AudioLike | null = null;
   let state: PlayerState = {
-    currentSong: null,
+    currentSong: restored?.song ?? null,
     isPlaying: false,
     volume: initialVolume,
-    currentTime: 0,
-    duration: 0,
-    repeat: 'off',
-    shuffle: false,
+    currentTime: restored?.position ?? 0,
+    duration: restored?.song.duration ?? 0,
+    repeat: restored?.repeat ?? 'off',
+    shuffle: restored?.shuffle ?? false,
     showLargePlayer: false,
-    context: null,
-    queue: [],
-    queueIndex: -1,
+    context: restored?.context ?? null,
+    queue: restored?.queue ?? [],
+    queueIndex: restored?.queueIndex ?? -1,
   };
 
   function setState(patch: Partial<PlayerState>): void {
@@ -115,7 +125,33 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     element.play().catch(() => setState({ isPlaying: !element.paused }));
   }
 
+  /** Loads the restored song into the element, paused at its saved position (the metadata only, until played). */
+  function cueRestoredSong(element: AudioLike): void {
+    const song = state.currentSong;
+    const url = song && getStreamUrl(song, deps.readStreamingQuality());
+    if (!url) {
+      dropRestoredSession();
+      return;
+    }
+    cuedElement = element;
+    loadedUrl = url;
+    element.src = url;
+    // Before the metadata has loaded this is where playback will start.
+    element.currentTime = state.currentTime;
+  }
+
+  function dropRestoredSession(): void {
+    isRestoredUntouched = false;
+    loadedUrl = null;
+    if (audio) {
+      audio.removeAttribute('src');
+      audio.load();
+    }
+    setState({ currentSong: null, queue: [], queueIndex: -1, context: null, currentTime: 0, duration: 0, isPlaying: false });
+  }
+
   function loadSong(requested: Song, queue: Queue, context: PlaybackContext | null, mode: StartMode): void {
+    isRestoredUntouched = false;
     cancelPendingStart();
     recovery.startLoad();
     tracker.settle();
@@ -184,6 +220,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
 
   function togglePlay(): void {
     if (!audio || !state.currentSong) return;
+    isRestoredUntouched = false;
     cancelPendingStart();
     if (audio.paused) requestPlay();
     else audio.pause();
@@ -242,6 +279,10 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     const song = state.currentSong;
     // An element without a source (nothing loaded yet, or just cleared) has nothing to report.
     if (!song || !loadedUrl) return;
+    if (isRestoredUntouched) {
+      dropRestoredSession();
+      return;
+    }
     cancelPendingStart();
     setState({ isPlaying: false });
     if (song.isExternal) recovery.handleFailure(song, element.currentTime);
@@ -285,6 +326,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
       ['error', () => handleError(element)],
     ];
     for (const [type, handler] of handlers) element.addEventListener(type, handler);
+    if (isRestoredUntouched && cuedElement !== element) cueRestoredSong(element);
     const volumePoll = setInterval(() => {
       const adopted = getVolumeToAdopt(state.volume, element.volume);
       if (adopted === null) return;
@@ -316,6 +358,10 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     },
     seekBy(seconds) {
       if (audio) seek(audio.currentTime + seconds);
+    },
+    getPosition() {
+      // Until the restored song is played the element may not know the position yet; the state does.
+      return audio && loadedUrl && !isRestoredUntouched ? audio.currentTime : state.currentTime;
     },
     actions: {
       playSong(song, context) {

@@ -1,10 +1,13 @@
 import type { Song } from '@kora/contracts';
 
-export type RepeatMode = 'off' | 'all' | 'one';
+export const REPEAT_MODES = ['off', 'all', 'one'] as const;
+export type RepeatMode = (typeof REPEAT_MODES)[number];
+
+export const PLAYBACK_CONTEXT_TYPES = ['playlist', 'album', 'artist', 'search', 'library', 'home', 'queue'] as const;
 
 /** Where a song was started from: next/previous move cyclically within these songs (spec section 4). */
 export type PlaybackContext = {
-  type: 'playlist' | 'album' | 'artist' | 'search' | 'library' | 'home' | 'queue';
+  type: (typeof PLAYBACK_CONTEXT_TYPES)[number];
   id?: string | number;
   songs: Song[];
 };

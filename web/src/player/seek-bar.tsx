@@ -8,7 +8,7 @@ import { usePlayer } from './player-context';
 const DEFAULT_SEEK_MAX = 100;
 
 /** Time played, the seek slider and the song's length. A drag shows where it will land and seeks on release. */
-export function SeekBar({ className, sliderClassName }: { className?: string; sliderClassName?: string }) {
+export function SeekBar({ className }: { className?: string }) {
   const { currentSong, currentTime, duration, seek } = usePlayer();
   const [dragValue, setDragValue] = useState<number | null>(null);
   const length = duration > 0 ? duration : (currentSong?.duration ?? 0);
@@ -30,7 +30,7 @@ export function SeekBar({ className, sliderClassName }: { className?: string; sl
           if (next !== undefined) seek(next);
           setDragValue(null);
         }}
-        className={cn('flex-1', sliderClassName)}
+        className="flex-1"
       />
       <span className="w-10 shrink-0">{formatDuration(hasSong && length > 0 ? length : null)}</span>
     </div>

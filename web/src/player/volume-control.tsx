@@ -5,7 +5,7 @@ import { Slider } from '../ui/slider';
 import { usePlayer } from './player-context';
 
 /** Mute toggle and the 0–100 volume slider. */
-export function VolumeControl({ className, sliderClassName }: { className?: string; sliderClassName?: string }) {
+export function VolumeControl({ className }: { className?: string }) {
   const { currentSong, volume, setVolume, toggleMute } = usePlayer();
   const disabled = currentSong === null;
   const Icon = volume === 0 ? VolumeX : volume < 50 ? Volume1 : Volume2;
@@ -21,7 +21,7 @@ export function VolumeControl({ className, sliderClassName }: { className?: stri
         max={100}
         disabled={disabled}
         onValueChange={([next]) => setVolume(next ?? volume)}
-        className={cn('w-full', sliderClassName)}
+        className="w-full"
       />
     </div>
   );

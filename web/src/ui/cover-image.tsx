@@ -11,11 +11,29 @@ interface CoverImageProps {
    * className sets the shown size itself.
    */
   size: number;
+  /**
+   * The shown width at each breakpoint, where it is not `size` everywhere (grid cards): the browser
+   * picks the stored copy by it, so a phone takes the 160 or 320 px one, never the 640.
+   */
+  sizes?: string;
+  /** On the first screen: fetched at once and first, not when scrolled near. */
+  priority?: boolean;
   className?: string;
 }
 
-/** A lazily loaded square cover that falls back to a music-note tile when missing or broken. */
-export function CoverImage({ src, size, className }: CoverImageProps) {
+/**
+ * A card's cover in the card grids and shelves (ui/music-grid.tsx): half the phone's width less
+ * the page and card padding, then 3, 4 (beside the 16 rem sidebar) and 5 columns, and on a wide
+ * screen 5 or 6 columns of the 80 rem page. The browser picks the stored copy by it.
+ */
+export function cardCoverSizes(widestColumns: 5 | 6 = 5): string {
+  const widest = widestColumns === 6 ? '160px' : '200px';
+  return `(max-width: 639px) calc(50vw - 42px), (max-width: 767px) calc(33vw - 48px), (max-width: 1023px) calc(25vw - 109px), (max-width: 1279px) calc(20vw - 95px), ${widest}`;
+}
+
+
+/** A square cover, lazily loaded unless `priority`, that falls back to a music-note tile when missing or broken. */
+export function CoverImage({ src, size, sizes, priority = false, className }: CoverImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
   if (!src || failedSrc === src) {
@@ -36,11 +54,12 @@ export function CoverImage({ src, size, className }: CoverImageProps) {
     <img
       src={src}
       srcSet={srcSet}
-      sizes={srcSet && `${size}px`}
+      sizes={srcSet && (sizes ?? `${size}px`)}
       alt=""
       width={size}
       height={size}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailedSrc(src)}
       className={cn('aspect-square shrink-0 bg-raised object-cover', className)}

@@ -5,7 +5,7 @@ import { SongOptionsMenu } from '../features/playlists/add-to-playlist-menu';
 import type { PlaybackContext, PlayerApi } from '../player/player-types';
 import { songArtistPath, songCoverUrl } from './catalogue-links';
 import { cn } from './cn';
-import { CoverImage } from './cover-image';
+import { cardCoverSizes, CoverImage } from './cover-image';
 import { PlayToggleButton } from './play-toggle-button';
 import { PreviewBadge } from './preview-badge';
 import { Skeleton } from './skeleton';
@@ -24,6 +24,8 @@ interface MusicCardProps {
    * keeps its identity between renders, or every card renders again.
    */
   renderCoverAction?: ((song: Song) => ReactNode) | undefined;
+  /** The cover's shown width at each breakpoint (its grid's columns): cardCoverSizes. */
+  coverSizes?: string;
 }
 
 /** Touch screens have no hover: the control is always there. With a mouse it appears on hover or focus. */
@@ -43,6 +45,7 @@ export const MusicCard = memo(function MusicCard({
   isActive,
   onToggle,
   renderCoverAction,
+  coverSizes = cardCoverSizes(),
 }: MusicCardProps) {
   function handleCardClick(event: MouseEvent<HTMLElement>) {
     // React passes clicks up from portals (the options menu, its dialog): only the card itself plays.
@@ -60,9 +63,19 @@ export const MusicCard = memo(function MusicCard({
       )}
     >
       <div className="relative">
-        <CoverImage src={songCoverUrl(song)} size={200} className="w-full rounded-control shadow-lg shadow-black/40" />
+        <CoverImage
+          src={songCoverUrl(song)}
+          size={200}
+          sizes={coverSizes}
+          className="w-full rounded-control shadow-lg shadow-black/40"
+        />
         {song.isPreview && <PreviewBadge placement="cover" />}
-        {renderCoverAction && <div className="absolute top-2 right-2">{renderCoverAction(song)}</div>}
+        {renderCoverAction && <div className="absolute top-2 left-2">{renderCoverAction(song)}</div>}
+        {/* Over the cover's corner, so the title below has the card's whole width. */}
+        <SongOptionsMenu
+          song={song}
+          className={cn('absolute top-1 right-1 size-11 bg-canvas/70 text-ink backdrop-blur-sm hover:bg-canvas/90', SHOWN_ON_HOVER)}
+        />
         <PlayToggleButton
           label={song.title}
           isActive={isActive}
@@ -75,22 +88,20 @@ export const MusicCard = memo(function MusicCard({
           )}
         />
       </div>
-      <div className="mt-3 flex items-start gap-1">
-        <div className="min-w-0 flex-1">
-          <h3 className={cn('truncate text-sm font-semibold', isCurrent && 'text-gold-300')} title={song.title}>
-            {song.title}
-          </h3>
-          <p className="mt-0.5 truncate text-xs text-ink-subtle">
-            <Link
-              to={songArtistPath(song)}
-              // The pseudo-element widens the tap area to about 44 px without taking space in the card.
-              className="relative hover:text-ink hover:underline after:absolute after:-inset-y-3.5 after:inset-x-0"
-            >
-              {song.artist.name}
-            </Link>
-          </p>
-        </div>
-        <SongOptionsMenu song={song} className={cn('-mt-1 -mr-1.5', SHOWN_ON_HOVER)} />
+      <div className="mt-3 min-w-0">
+        {/* Two lines before it is cut: long Yoruba titles stay readable on a 360 px phone. */}
+        <h3 className={cn('line-clamp-2 text-sm font-semibold break-words', isCurrent && 'text-gold-300')} title={song.title}>
+          {song.title}
+        </h3>
+        <p className="mt-0.5 truncate text-xs text-ink-subtle">
+          <Link
+            to={songArtistPath(song)}
+            // The pseudo-element widens the tap area to about 44 px without taking space in the card.
+            className="relative hover:text-ink hover:underline after:absolute after:-inset-y-3.5 after:inset-x-0"
+          >
+            {song.artist.name}
+          </Link>
+        </p>
       </div>
     </article>
   );

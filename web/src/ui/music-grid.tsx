@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { usePlayer } from '../player/player-context';
 import type { PlaybackContext } from '../player/player-types';
 import { cn } from './cn';
+import { cardCoverSizes } from './cover-image';
 import { MusicCard, MusicCardSkeleton } from './music-card';
 import { LoadingRegion } from './skeleton';
 
@@ -46,6 +47,7 @@ interface MusicGridProps {
 /** Song cards; pass a context that keeps its identity between renders (useMemo), so cards can skip renders. */
 export function MusicGrid({ songs, context, maxColumns = 6, layout = 'grid', renderCoverAction }: MusicGridProps) {
   const { currentSong, isPlaying, toggleSongPlayback } = usePlayer();
+  const coverSizes = cardCoverSizes(maxColumns);
   return (
     <ul className={cardListClasses(layout, maxColumns)}>
       {songs.map((song) => {
@@ -59,6 +61,7 @@ export function MusicGrid({ songs, context, maxColumns = 6, layout = 'grid', ren
               isActive={isCurrent && isPlaying}
               onToggle={toggleSongPlayback}
               renderCoverAction={renderCoverAction}
+              coverSizes={coverSizes}
             />
           </li>
         );

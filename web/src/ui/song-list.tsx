@@ -57,7 +57,7 @@ export function SongList({
             key={song.id}
             className={cn(
               // Narrower number column and gaps on a phone leave the title room beside the options button.
-              'group relative grid min-h-14 grid-cols-[1.25rem_2.75rem_minmax(0,1fr)_auto_auto] items-center gap-2.5 rounded-control py-1.5 pr-0.5 pl-2 transition-colors sm:grid-cols-[1.75rem_2.75rem_minmax(0,1fr)_auto_auto] sm:gap-3 sm:pr-1.5 sm:pl-3',
+              'group relative grid min-h-14 grid-cols-[1.25rem_2.75rem_minmax(0,1fr)_auto] items-center gap-2.5 rounded-control py-1.5 pr-0.5 pl-2 transition-colors sm:grid-cols-[1.75rem_2.75rem_minmax(0,1fr)_auto_auto] sm:gap-3 sm:pr-1.5 sm:pl-3',
               isCurrent ? 'bg-raised' : 'hover:bg-raised/70',
             )}
           >
@@ -69,7 +69,7 @@ export function SongList({
                 aria-label={`${isActive ? 'Pause' : 'Play'} ${song.title}`}
                 onClick={() => onPlay(song)}
                 className={cn(
-                  'block max-w-full truncate text-left text-sm font-semibold after:absolute after:inset-0 after:rounded-control focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-gold-400',
+                  'line-clamp-2 max-w-full text-left text-sm font-semibold break-words after:absolute after:inset-0 after:rounded-control focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-gold-400',
                   isCurrent && 'text-gold-300',
                 )}
               >
@@ -78,17 +78,15 @@ export function SongList({
               <p className="flex min-w-0 items-center gap-2 text-xs text-ink-subtle">
                 {song.isPreview && <PreviewBadge placement="inline" />}
                 <span className="truncate">{subtitle(song)}</span>
+                {/* On a phone the duration rides under the title, which gets the row's width. */}
+                {showDuration && <span className="shrink-0 tabular-nums sm:hidden">· {formatDuration(song.duration)}</span>}
               </p>
             </div>
-            <div className="flex flex-col items-end gap-0.5 text-xs text-ink-subtle tabular-nums sm:flex-row sm:items-center sm:gap-6">
-              {showDuration && <span className="sm:order-2 sm:w-10 sm:text-right">{formatDuration(song.duration)}</span>}
-              {/* Kora counts plays of its own songs only: a preview has none to show. */}
-              {showPlays && !song.isExternal && (
-                // Under the duration on a phone, beside it on wider screens.
-                <span className={cn('text-right', showDuration && 'text-[11px] sm:text-xs')}>
-                  {formatPlays(song.playCount)}
-                </span>
-              )}
+            <div className="hidden items-center gap-6 text-xs text-ink-subtle tabular-nums sm:flex">
+              {showDuration && <span className="order-2 w-10 text-right">{formatDuration(song.duration)}</span>}
+              {/* Kora counts plays of its own songs only: a preview has none to show. Not on a phone,
+                  where the title needs the room (issue 14: 'Prelude I: Akosombo Morning' was 'Prelude I:'). */}
+              {showPlays && !song.isExternal && <span className="text-right">{formatPlays(song.playCount)}</span>}
             </div>
             <SongOptionsMenu
               song={song}

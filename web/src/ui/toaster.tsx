@@ -1,12 +1,61 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@kora/contracts';
 import { CircleAlert, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
+import { useLayoutEffect, useState } from 'react';
 import { cn } from './cn';
-import { useToast } from './use-toast';
+import { TOAST_FLOOR_SELECTOR, useToast } from './use-toast';
 
-/** Radix Toast gives the spec's behaviour: F8 focuses the viewport, swipe right dismisses. */
+/**
+ * How far above the window's bottom toasts must sit to leave every shown floor (the phone's mini
+ * player and bar, the desktop player bar, the large player's controls) uncovered. Hidden floors
+ * (display: none) measure 0 high; one scrolled past the top is not in the way of a toast below.
+ */
+function measureToastFloor(): number {
+  let top = window.innerHeight;
+  for (const floor of document.querySelectorAll(TOAST_FLOOR_SELECTOR)) {
+    const box = floor.getBoundingClientRect();
+    if (box.height > 0 && box.top >= 0) top = Math.min(top, box.top);
+  }
+  return Math.max(0, window.innerHeight - top);
+}
+
+/**
+ * Measured while a toast shows: again when the window changes size or something scrolls, and when
+ * the page changes under it (a toast raised while signing in shows before the player has rendered).
+ */
+function useToastFloor(toastCount: number): number {
+  const [floor, setFloor] = useState(0);
+  useLayoutEffect(() => {
+    if (toastCount === 0) return;
+    let frame = 0;
+    const measure = () => setFloor(measureToastFloor());
+    const measureNextFrame = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('resize', measureNextFrame);
+    // Capturing: scrolls of inner panes (the large player on a phone) do not bubble.
+    document.addEventListener('scroll', measureNextFrame, { capture: true, passive: true });
+    const observer = new MutationObserver(measureNextFrame);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', measureNextFrame);
+      document.removeEventListener('scroll', measureNextFrame, { capture: true });
+      observer.disconnect();
+    };
+  }, [toastCount]);
+  return floor;
+}
+
+/**
+ * Radix Toast gives the spec's behaviour: F8 focuses the viewport, swipe right dismisses. Toasts
+ * rise from the bottom but stop above the player, so they never hide its controls.
+ */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
+  const floor = useToastFloor(toasts.length);
 
   return (
     <Toast.Provider
@@ -24,7 +73,7 @@ export function Toaster() {
               if (!open) dismiss(item.id);
             }}
             className={cn(
-              'group relative flex w-full items-start gap-3 rounded-card border p-4 pr-12 shadow-2xl shadow-black/50',
+              'group pointer-events-auto relative flex w-full items-start gap-3 rounded-card border p-4 pr-12 shadow-2xl shadow-black/50',
               'data-[state=open]:animate-toast-in data-[state=closed]:animate-fade-in data-[state=closed]:opacity-0',
               'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0',
               'data-[swipe=cancel]:transition-transform data-[swipe=end]:translate-x-full',
@@ -49,7 +98,11 @@ export function Toaster() {
           </Toast.Root>
         );
       })}
-      <Toast.Viewport className="fixed right-0 bottom-36 z-100 flex w-full max-w-sm flex-col gap-2 p-4 outline-none md:right-4 md:bottom-24" />
+      <Toast.Viewport
+        // Its padding is the gap above the floor. Taps go through the empty parts to the page below.
+        style={{ bottom: floor > 0 ? floor : undefined }}
+        className="pointer-events-none fixed right-0 bottom-[env(safe-area-inset-bottom)] z-100 flex w-full max-w-sm flex-col gap-2 p-4 outline-none md:right-4"
+      />
     </Toast.Provider>
   );
 }

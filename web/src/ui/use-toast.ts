@@ -3,6 +3,12 @@ import { useSyncExternalStore } from 'react';
 
 type ToastVariant = 'default' | 'destructive';
 
+/**
+ * Marks an element toasts must stay above (the player's rows at the bottom of the screen): the
+ * toaster measures the highest one shown and lifts its toasts over it.
+ */
+export const TOAST_FLOOR_SELECTOR = '[data-toast-floor]';
+
 export interface ToastOptions {
   title: string;
   description?: string;

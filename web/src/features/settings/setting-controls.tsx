@@ -63,7 +63,10 @@ interface SwitchProps {
   describedBy?: string;
 }
 
-/** A Radix Switch: role switch, Space toggles it, the label names it. */
+/**
+ * A Radix Switch: role switch, Space toggles it, the label names it. The button itself is the
+ * 44 px touch target; the track and the knob are drawn inside it.
+ */
 export function ToggleSwitch({ checked, onCheckedChange, disabled, id, describedBy }: SwitchProps) {
   return (
     <Switch.Root
@@ -72,14 +75,16 @@ export function ToggleSwitch({ checked, onCheckedChange, disabled, id, described
       onCheckedChange={onCheckedChange}
       disabled={disabled}
       aria-describedby={describedBy}
-      className={cn(
-        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border border-line-strong bg-overlay transition-colors',
-        'data-[state=checked]:border-gold-500 data-[state=checked]:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60',
-        // A 44 px touch target around the small track.
-        'before:absolute before:-inset-2 before:content-[""]',
-      )}
+      className="group relative h-11 w-14 shrink-0 cursor-pointer rounded-full disabled:cursor-not-allowed disabled:opacity-60"
     >
-      <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-ink shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-on-gold" />
+      <span
+        aria-hidden
+        className={cn(
+          'absolute inset-x-1 inset-y-2 rounded-full border border-line-strong bg-overlay transition-colors',
+          'group-data-[state=checked]:border-gold-500 group-data-[state=checked]:bg-gold-400',
+        )}
+      />
+      <Switch.Thumb className="absolute top-3 left-2.25 block size-5 rounded-full bg-ink shadow transition-transform data-[state=checked]:translate-x-5 data-[state=checked]:bg-on-gold" />
     </Switch.Root>
   );
 }

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImagePreview } from '../../ui/image-preview';
 import { cn } from '../../ui/cn';
 import { formatFileSize } from './audio-file';
-import { RequiredMark } from './form-controls';
+import { FieldError, RequiredMark } from './form-controls';
 
 interface FileFieldProps {
   id: string;
@@ -20,6 +20,8 @@ interface FileFieldProps {
   removable?: boolean;
   /** Shows a thumbnail of the chosen image. */
   imagePreview?: boolean;
+  /** A required file not chosen yet, named by a refused Next. */
+  error?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export function FileField({
   required = false,
   removable = false,
   imagePreview = false,
+  error,
 }: FileFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,6 +48,7 @@ export function FileField({
   const statusId = useId();
   const problemId = useId();
   const hintId = useId();
+  const errorId = useId();
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
@@ -62,7 +66,9 @@ export function FileField({
     inputRef.current?.focus();
   }
 
-  const describedBy = [problem ? problemId : null, statusId, hint ? hintId : null].filter(Boolean).join(' ');
+  const describedBy = [problem ? problemId : null, error ? errorId : null, statusId, hint ? hintId : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="grid min-w-0 gap-1.5">
@@ -71,7 +77,12 @@ export function FileField({
         {required && <RequiredMark />}
       </span>
       {/* The buttons wrap under the name when a phone has no room for both on one line. */}
-      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-control border border-dashed border-line-strong bg-canvas p-2.5">
+      <div
+        className={cn(
+          'flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-control border border-dashed border-line-strong bg-canvas p-2.5',
+          error && 'border-coral-500',
+        )}
+      >
         {imagePreview && file ? (
           <ImagePreview file={file} size={44} className="size-11 shrink-0" />
         ) : (
@@ -94,7 +105,7 @@ export function FileField({
             aria-labelledby={labelId}
             aria-describedby={describedBy}
             aria-required={required || undefined}
-            aria-invalid={problem ? true : undefined}
+            aria-invalid={problem || error ? true : undefined}
             onChange={handleChange}
             className="peer sr-only"
           />
@@ -128,6 +139,7 @@ export function FileField({
           {problem}
         </p>
       )}
+      {error && <FieldError id={errorId} message={error} />}
       {hint && (
         <p id={hintId} className="text-xs text-ink-subtle">
           {hint}

@@ -6,6 +6,7 @@ import { cn } from '../../ui/cn';
 const controlClasses =
   'w-full min-w-0 rounded-control border border-line bg-canvas px-3.5 text-base text-ink placeholder:text-ink-subtle transition-colors hover:border-line-strong focus-visible:border-gold-400 focus-visible:outline-1 focus-visible:outline-offset-0 disabled:opacity-50';
 const labelClasses = 'text-sm font-medium text-ink-muted';
+const errorBorder = 'border-coral-500';
 
 /** The star after a required field's label; screen readers hear aria-required instead. */
 export function RequiredMark() {
@@ -21,9 +22,35 @@ interface LabelledProps {
   label: string;
   required?: boolean;
   hint?: ReactNode;
+  /** What is missing, shown under the control (a refused Next names the field here). */
+  error?: string;
 }
 
-function FieldShell({ id, label, required, hint, hintId, children }: LabelledProps & { hintId: string; children: ReactNode }) {
+/** A field's problem, under it in the warning colour; the control is described by it. */
+export function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="text-sm text-coral-300">
+      {message}
+    </p>
+  );
+}
+
+/** The attributes that tie a control to its problem and hint: the problem is read first. */
+function describe(ids: { error?: string; errorId: string; hint?: ReactNode; hintId: string }) {
+  const describedBy = [ids.error ? ids.errorId : null, ids.hint ? ids.hintId : null].filter(Boolean).join(' ');
+  return { 'aria-describedby': describedBy || undefined, 'aria-invalid': ids.error ? true : undefined };
+}
+
+function FieldShell({
+  id,
+  label,
+  required,
+  hint,
+  hintId,
+  error,
+  errorId,
+  children,
+}: LabelledProps & { hintId: string; errorId: string; children: ReactNode }) {
   return (
     <div className="grid min-w-0 gap-1.5">
       <label htmlFor={id} className={labelClasses}>
@@ -31,6 +58,7 @@ function FieldShell({ id, label, required, hint, hintId, children }: LabelledPro
         {required && <RequiredMark />}
       </label>
       {children}
+      {error && <FieldError id={errorId} message={error} />}
       {hint && (
         <p id={hintId} className="text-xs text-ink-subtle">
           {hint}
@@ -43,15 +71,16 @@ function FieldShell({ id, label, required, hint, hintId, children }: LabelledPro
 type TextInputProps = LabelledProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'>;
 
 /** A labelled one-line input; `required` marks it (the wizard checks on submit, as the spec says). */
-export function TextInput({ id, label, required, hint, className, ...inputProps }: TextInputProps) {
+export function TextInput({ id, label, required, hint, error, className, ...inputProps }: TextInputProps) {
   const hintId = useId();
+  const errorId = useId();
   return (
-    <FieldShell id={id} label={label} required={required} hint={hint} hintId={hintId}>
+    <FieldShell id={id} label={label} required={required} hint={hint} hintId={hintId} error={error} errorId={errorId}>
       <input
         id={id}
         aria-required={required || undefined}
-        aria-describedby={hint ? hintId : undefined}
-        className={cn(controlClasses, 'h-12', className)}
+        {...describe({ error, errorId, hint, hintId })}
+        className={cn(controlClasses, 'h-12', error && errorBorder, className)}
         {...inputProps}
       />
     </FieldShell>
@@ -60,15 +89,16 @@ export function TextInput({ id, label, required, hint, className, ...inputProps 
 
 type TextAreaProps = LabelledProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'required'>;
 
-export function TextArea({ id, label, required, hint, rows = 4, ...textareaProps }: TextAreaProps) {
+export function TextArea({ id, label, required, hint, error, rows = 4, ...textareaProps }: TextAreaProps) {
   const hintId = useId();
+  const errorId = useId();
   return (
-    <FieldShell id={id} label={label} required={required} hint={hint} hintId={hintId}>
+    <FieldShell id={id} label={label} required={required} hint={hint} hintId={hintId} error={error} errorId={errorId}>
       <textarea
         id={id}
         rows={rows}
         aria-required={required || undefined}
-        aria-describedby={hint ? hintId : undefined}
+        {...describe({ error, errorId, hint, hintId })}
         className={cn(controlClasses, 'min-h-24 resize-y py-3')}
         {...textareaProps}
       />
@@ -84,15 +114,16 @@ type SelectFieldProps = LabelledProps &
   };
 
 /** A native select: the phone's own picker, and every browser's keyboard handling. */
-export function SelectField({ id, label, required, hint, options, placeholder, ...selectProps }: SelectFieldProps) {
+export function SelectField({ id, label, required, hint, error, options, placeholder, ...selectProps }: SelectFieldProps) {
   const hintId = useId();
+  const errorId = useId();
   return (
-    <FieldShell id={id} label={label} required={required} hint={hint} hintId={hintId}>
+    <FieldShell id={id} label={label} required={required} hint={hint} hintId={hintId} error={error} errorId={errorId}>
       <select
         id={id}
         aria-required={required || undefined}
-        aria-describedby={hint ? hintId : undefined}
-        className={cn(controlClasses, 'h-12 cursor-pointer')}
+        {...describe({ error, errorId, hint, hintId })}
+        className={cn(controlClasses, 'h-12 cursor-pointer', error && errorBorder)}
         {...selectProps}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -4,6 +4,7 @@ import { describeImageFileProblem } from '../../ui/image-file';
 import { FileField } from './file-field';
 import { ChoiceGroup, SelectField, TextInput } from './form-controls';
 import { RELEASE_STATUS_OPTIONS, type ReleaseDraft } from './release-draft';
+import { messageFor, RELEASE_FIELD_IDS, type FieldProblem } from './release-rules';
 import type { ReleaseFields, WizardAction } from './wizard-state';
 
 const GENRE_OPTIONS = RELEASE_GENRES.map((genre) => ({ value: genre, label: genre }));
@@ -15,13 +16,15 @@ export const COVER_RECOMMENDATION = 'Recommended: 3000x3000 pixels, JPG or PNG.'
 interface StepProps {
   draft: ReleaseDraft;
   dispatch: Dispatch<WizardAction>;
+  problems: FieldProblem[];
 }
 
 /**
- * Step 3: who releases it, genre, language, album title and cover, and when. Genre and cover are
- * marked required but, as the spec says, not checked here (the server answers a missing genre).
+ * Step 3: who releases it, genre, language, album title and cover, and when. Next checks the
+ * artist, the album title (not for a single) and the genre; the cover is marked required but, as
+ * the spec says, not checked.
  */
-export function ReleaseInfoStep({ draft, dispatch }: StepProps) {
+export function ReleaseInfoStep({ draft, dispatch, problems }: StepProps) {
   const isSingle = draft.releaseType === 'single';
 
   function update(fields: ReleaseFields) {
@@ -32,18 +35,20 @@ export function ReleaseInfoStep({ draft, dispatch }: StepProps) {
     <div className="grid grid-cols-1 gap-5">
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextInput
-          id="release-artist"
+          id={RELEASE_FIELD_IDS.artist}
           label="Artist Name"
           required
+          error={messageFor(problems, RELEASE_FIELD_IDS.artist)}
           autoComplete="off"
           maxLength={200}
           value={draft.artist}
           onChange={(event) => update({ artist: event.target.value })}
         />
         <TextInput
-          id="release-album-title"
+          id={RELEASE_FIELD_IDS.albumTitle}
           label="Album Title"
           required={!isSingle}
+          error={messageFor(problems, RELEASE_FIELD_IDS.albumTitle)}
           hint={isSingle ? 'Optional for a single.' : undefined}
           autoComplete="off"
           maxLength={200}
@@ -51,9 +56,10 @@ export function ReleaseInfoStep({ draft, dispatch }: StepProps) {
           onChange={(event) => update({ albumTitle: event.target.value })}
         />
         <SelectField
-          id="release-genre"
+          id={RELEASE_FIELD_IDS.genre}
           label="Genre"
           required
+          error={messageFor(problems, RELEASE_FIELD_IDS.genre)}
           placeholder="Select a genre"
           options={GENRE_OPTIONS}
           value={draft.genre}

@@ -5,8 +5,10 @@ import {
   canRemoveTrack,
   describeTrackCountProblem,
   describeTrackRange,
+  findStepProblems,
   isMissingRequiredFields,
   isUploadFilesStepComplete,
+  messageFor,
   tracksForReleaseType,
 } from './release-rules';
 
@@ -93,5 +95,58 @@ describe('submit validation (Missing Information)', () => {
   it('needs audio and a title on every track', () => {
     const tracks = [track(1, { audioFile: audio, title: 'A' }), track(2, { title: 'B' })];
     expect(isMissingRequiredFields(completeDraft({ releaseType: 'ep', tracks, albumTitle: 'Lagos' }))).toBe(true);
+  });
+});
+
+describe('the checks of Next, per step', () => {
+  const twoTracks = [track(1, { audioFile: audio, title: 'A' }), track(2, { audioFile: audio, title: 'B' })];
+
+  it('step 1 names each track\'s missing audio file and title, in the order they appear', () => {
+    const draft = completeDraft({
+      releaseType: 'ep',
+      tracks: [track(1, { title: 'A' }), track(5, { audioFile: audio, title: ' ' }), track(6)],
+    });
+    expect(findStepProblems(draft, 1)).toEqual([
+      { fieldId: 'track-1-audio', message: 'Choose the audio file of track 1.' },
+      { fieldId: 'track-5-title', message: 'Enter the title of track 2.' },
+      { fieldId: 'track-6-audio', message: 'Choose the audio file of track 3.' },
+      { fieldId: 'track-6-title', message: 'Enter the title of track 3.' },
+    ]);
+    expect(findStepProblems(completeDraft(), 1)).toEqual([]);
+  });
+
+  it('step 1 also refuses a number of tracks the type does not allow', () => {
+    const seven = Array.from({ length: 7 }, (_, index) => track(index + 1, { audioFile: audio, title: `T${index}` }));
+    expect(findStepProblems(completeDraft({ releaseType: 'ep', tracks: seven }), 1)).toEqual([
+      { fieldId: 'release-tracks', message: 'An EP has 2 to 6 tracks. Remove 1 track.' },
+    ]);
+  });
+
+  it('step 3 names the artist, the album title of an EP or album, and the genre', () => {
+    const empty = completeDraft({ releaseType: 'ep', tracks: twoTracks, artist: ' ', albumTitle: '', genre: '' });
+    expect(findStepProblems(empty, 3)).toEqual([
+      { fieldId: 'release-artist', message: 'Enter the artist name.' },
+      { fieldId: 'release-album-title', message: 'Enter the album title: an EP needs one.' },
+      { fieldId: 'release-genre', message: 'Choose a genre.' },
+    ]);
+    const album = completeDraft({ releaseType: 'album', genre: 'Afrobeats', albumTitle: '  ' });
+    expect(findStepProblems(album, 3)).toEqual([
+      { fieldId: 'release-album-title', message: 'Enter the album title: an album needs one.' },
+    ]);
+  });
+
+  it('step 3 lets a single go without an album title', () => {
+    expect(findStepProblems(completeDraft({ genre: 'Fuji', albumTitle: '' }), 3)).toEqual([]);
+  });
+
+  it('steps 2, 4 and 5 hold nothing Next checks', () => {
+    const empty = createReleaseDraft(1);
+    for (const step of [2, 4, 5]) expect(findStepProblems(empty, step)).toEqual([]);
+  });
+
+  it('finds the message of one field', () => {
+    const problems = findStepProblems(createReleaseDraft(1), 3);
+    expect(messageFor(problems, 'release-artist')).toBe('Enter the artist name.');
+    expect(messageFor(problems, 'release-language')).toBeUndefined();
   });
 });

@@ -15,9 +15,10 @@ import { UploadProgressList } from './upload-progress-list';
 import { createWizardState, LAST_STEP, WIZARD_STEPS, wizardReducer } from './wizard-state';
 
 /**
- * The five-step release wizard (spec section 4). Next and Previous move one step; Next on step 1
- * waits until every track has audio and a title; Submit waits for the rights confirmation. After
- * a successful upload the wizard starts again at step 1, empty.
+ * The five-step release wizard (spec section 4). Next and Previous move one step; Next checks the
+ * step's required fields and, when one is missing, names it beside the field and focuses it.
+ * Submit waits for the rights confirmation. After a successful upload the wizard starts again at
+ * step 1, empty.
  */
 export function ReleaseWizard() {
   const [state, dispatch] = useReducer(wizardReducer, undefined, () => createWizardState());
@@ -32,17 +33,27 @@ export function ReleaseWizard() {
     if (hasMovedRef.current) headingRef.current?.focus();
   }, [step, state.generation]);
 
+  // A refused Next takes the listener to the first field it named, which reads out its message.
+  const firstProblemId = state.problems[0]?.fieldId;
+  useEffect(() => {
+    if (state.refusedNexts > 0 && firstProblemId) document.getElementById(firstProblemId)?.focus();
+    // Only a new refusal moves the focus, not the list shrinking as fields are filled.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.refusedNexts]);
+
   function move(action: 'next' | 'previous') {
     hasMovedRef.current = true;
     dispatch({ type: action });
   }
 
-  const canGoNext = step !== 1 || isUploadFilesStepComplete(draft.tracks);
+  // Spec section 4: Next on step 1 is disabled until every track has audio and a title. It is
+  // marked so (aria-disabled) but still answers a press, naming what is missing (issue 14).
+  const isNextMarkedDisabled = step === 1 && !isUploadFilesStepComplete(draft.tracks);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (step < LAST_STEP) {
-      if (canGoNext) move('next');
+      move('next');
       return;
     }
     if (isPending || !draft.rightsConfirmed) return;
@@ -64,6 +75,7 @@ export function ReleaseWizard() {
   }
 
   const stepProps = { draft, dispatch };
+  const checkedStepProps = { ...stepProps, problems: state.problems };
 
   return (
     <form
@@ -82,9 +94,9 @@ export function ReleaseWizard() {
         </h2>
         {/* While the files travel, what they say may not change under them. */}
         <fieldset disabled={isPending} aria-labelledby={headingId} className="min-w-0">
-          {step === 1 && <UploadFilesStep {...stepProps} />}
+          {step === 1 && <UploadFilesStep {...checkedStepProps} />}
           {step === 2 && <TrackDetailsStep {...stepProps} />}
-          {step === 3 && <ReleaseInfoStep {...stepProps} />}
+          {step === 3 && <ReleaseInfoStep {...checkedStepProps} />}
           {step === 4 && <RightsStep {...stepProps} />}
           {step === 5 && <ReviewStep {...stepProps} />}
         </fieldset>
@@ -99,7 +111,11 @@ export function ReleaseWizard() {
           Previous
         </Button>
         {step < LAST_STEP ? (
-          <Button type="submit" disabled={!canGoNext}>
+          <Button
+            type="submit"
+            aria-disabled={isNextMarkedDisabled || undefined}
+            className="aria-disabled:opacity-40"
+          >
             Next
             <ArrowRight aria-hidden className="max-sm:hidden" />
           </Button>

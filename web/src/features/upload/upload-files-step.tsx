@@ -12,6 +12,10 @@ import {
   describeTrackCountProblem,
   describeTrackRange,
   describeTrackRule,
+  messageFor,
+  RELEASE_FIELD_IDS,
+  trackFieldId,
+  type FieldProblem,
 } from './release-rules';
 import type { WizardAction } from './wizard-state';
 
@@ -24,10 +28,11 @@ const RELEASE_TYPE_OPTIONS = (['single', 'ep', 'album'] as const).map((value) =>
 interface StepProps {
   draft: ReleaseDraft;
   dispatch: Dispatch<WizardAction>;
+  problems: FieldProblem[];
 }
 
 /** Step 1: the kind of release and, per track, its audio file and title. */
-export function UploadFilesStep({ draft, dispatch }: StepProps) {
+export function UploadFilesStep({ draft, dispatch, problems }: StepProps) {
   const { releaseType, tracks } = draft;
   const countProblem = describeTrackCountProblem(releaseType, tracks.length);
   const tracksHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -38,7 +43,7 @@ export function UploadFilesStep({ draft, dispatch }: StepProps) {
   useEffect(() => {
     if (!focusNewTrackRef.current) return;
     focusNewTrackRef.current = false;
-    document.getElementById(`track-${lastTrackKey}-audio`)?.focus();
+    if (lastTrackKey !== undefined) document.getElementById(trackFieldId(lastTrackKey, 'audio'))?.focus();
   }, [lastTrackKey]);
 
   function handleAddTrack() {
@@ -78,12 +83,19 @@ export function UploadFilesStep({ draft, dispatch }: StepProps) {
                 canRemove={canRemoveTrack(tracks.length)}
                 onRemove={() => handleRemoveTrack(track.key)}
                 dispatch={dispatch}
+                problems={problems}
               />
             </li>
           ))}
         </ol>
         {releaseType !== 'single' && (
-          <p aria-live="polite" className={countProblem ? 'text-sm text-coral-300' : 'text-sm text-ink-subtle'}>
+          // Focused by a refused Next when the count is wrong: its words are then read out.
+          <p
+            id={RELEASE_FIELD_IDS.tracks}
+            tabIndex={-1}
+            aria-live="polite"
+            className={countProblem ? 'text-sm text-coral-300 outline-none' : 'text-sm text-ink-subtle outline-none'}
+          >
             {countProblem ?? `${formatQuantity(tracks.length, 'track')}. ${describeTrackRule(releaseType)}`}
           </p>
         )}
@@ -104,10 +116,12 @@ interface TrackFilesCardProps {
   canRemove: boolean;
   onRemove: () => void;
   dispatch: Dispatch<WizardAction>;
+  problems: FieldProblem[];
 }
 
-function TrackFilesCard({ track, position, canRemove, onRemove, dispatch }: TrackFilesCardProps) {
-  const idPrefix = `track-${track.key}`;
+function TrackFilesCard({ track, position, canRemove, onRemove, dispatch, problems }: TrackFilesCardProps) {
+  const audioId = trackFieldId(track.key, 'audio');
+  const titleId = trackFieldId(track.key, 'title');
   return (
     <div className="relative rounded-card border border-line bg-raised/40 p-3 sm:p-4">
       {/* Before the fields, so focus meets it where the eye does: at the card's top. */}
@@ -126,18 +140,20 @@ function TrackFilesCard({ track, position, canRemove, onRemove, dispatch }: Trac
       <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
         <legend className="mb-2 flex min-h-11 items-center pr-28 font-semibold">Track {position}</legend>
         <FileField
-          id={`${idPrefix}-audio`}
+          id={audioId}
           label="Audio File"
           required
+          error={messageFor(problems, audioId)}
           accept={AUDIO_ACCEPT}
           file={track.audioFile}
           onFileChange={(audioFile) => dispatch({ type: 'updateTrack', key: track.key, fields: { audioFile } })}
           describeProblem={describeAudioFileProblem}
         />
         <TextInput
-          id={`${idPrefix}-title`}
+          id={titleId}
           label="Track Title"
           required
+          error={messageFor(problems, titleId)}
           autoComplete="off"
           maxLength={200}
           value={track.title}

@@ -8,6 +8,12 @@ function run(...actions: WizardAction[]): WizardState {
 
 const audio = new File(['ID3'], 'song.mp3', { type: 'audio/mpeg' });
 
+/** A single with everything Next checks: the track's file and title, the artist and the genre. */
+const filledSingle: WizardAction[] = [
+  { type: 'updateTrack', key: 1, fields: { audioFile: audio, title: 'Jailer' } },
+  { type: 'updateRelease', fields: { artist: 'Asa', genre: 'Afro-Pop' } },
+];
+
 describe('wizard steps', () => {
   it('starts at step 1 with one empty track of a single', () => {
     const state = createWizardState();
@@ -17,14 +23,14 @@ describe('wizard steps', () => {
     expect(state.draft.rightsConfirmed).toBe(false);
   });
 
-  it('Next advances up to step 5 and Previous goes back down to step 1', () => {
+  it('Next advances up to step 5 once each step is filled, and Previous goes back down to step 1', () => {
     const next: WizardAction = { type: 'next' };
     const previous: WizardAction = { type: 'previous' };
-    expect(run(next).step).toBe(2);
-    expect(run(next, next, next, next, next, next).step).toBe(LAST_STEP);
-    expect(run(next, next, previous).step).toBe(2);
+    expect(run(...filledSingle, next).step).toBe(2);
+    expect(run(...filledSingle, next, next, next, next, next, next).step).toBe(LAST_STEP);
+    expect(run(...filledSingle, next, next, previous).step).toBe(2);
     expect(run(previous).step).toBe(1);
-    expect(run(next, previous, previous).step).toBe(1);
+    expect(run(...filledSingle, next, previous, previous).step).toBe(1);
   });
 
   it('reset starts again at step 1, empty, with a new generation', () => {
@@ -112,5 +118,64 @@ describe('release type and tracks', () => {
     );
     expect(state.draft.tracks[0]).toMatchObject({ explicitContent: false, lyrics: '' });
     expect(state.draft.tracks[1]).toMatchObject({ explicitContent: true, lyrics: 'Oya' });
+  });
+});
+
+describe('Next checks the step it leaves', () => {
+  const next: WizardAction = { type: 'next' };
+
+  it('stays on step 1 and names the missing audio file and title', () => {
+    const state = run(next);
+    expect(state.step).toBe(1);
+    expect(state.problems.map((problem) => problem.fieldId)).toEqual(['track-1-audio', 'track-1-title']);
+    expect(state.refusedNexts).toBe(1);
+    // Pressed again with the same gap, the focus goes back to it.
+    expect(wizardReducer(state, next).refusedNexts).toBe(2);
+  });
+
+  it('takes a message away once its field is filled, and names no field before Next does', () => {
+    const refused = run(next);
+    const titled = wizardReducer(refused, { type: 'updateTrack', key: 1, fields: { title: 'Jailer' } });
+    expect(titled.problems.map((problem) => problem.fieldId)).toEqual(['track-1-audio']);
+
+    // A track added after the refusal is empty too, but nobody pressed Next since.
+    const added = wizardReducer(wizardReducer(titled, { type: 'setReleaseType', releaseType: 'ep' }), { type: 'addTrack' });
+    expect(added.problems.map((problem) => problem.fieldId)).toEqual(['track-1-audio']);
+    expect(run({ type: 'updateTrack', key: 1, fields: { title: 'x' } }).problems).toEqual([]);
+  });
+
+  it('renumbers a named track after an earlier one is removed', () => {
+    const refused = run({ type: 'setReleaseType', releaseType: 'ep' }, { type: 'addTrack' }, next);
+    expect(refused.problems.at(-1)?.message).toBe('Enter the title of track 3.');
+    const removed = wizardReducer(refused, { type: 'removeTrack', key: 1 });
+    expect(removed.problems.at(-1)).toEqual({ fieldId: 'track-3-title', message: 'Enter the title of track 2.' });
+  });
+
+  it('catches an EP\'s missing album title on step 3, not on step 5', () => {
+    const state = run(
+      { type: 'setReleaseType', releaseType: 'ep' },
+      { type: 'updateTrack', key: 1, fields: { audioFile: audio, title: 'Danfo' } },
+      { type: 'updateTrack', key: 2, fields: { audioFile: audio, title: 'Okada' } },
+      next,
+      next,
+      { type: 'updateRelease', fields: { artist: 'Asa', genre: 'Highlife' } },
+      next,
+    );
+    expect(state.step).toBe(3);
+    expect(state.problems).toEqual([
+      { fieldId: 'release-album-title', message: 'Enter the album title: an EP needs one.' },
+    ]);
+    const titled = wizardReducer(state, { type: 'updateRelease', fields: { albumTitle: 'Eko' } });
+    expect(titled.problems).toEqual([]);
+    expect(wizardReducer(titled, next).step).toBe(4);
+  });
+
+  it('lets step 2 go with nothing filled in, and Previous forgets the messages', () => {
+    const onStep3 = run(...filledSingle, next, next, { type: 'updateRelease', fields: { artist: '' } }, next);
+    expect(onStep3.step).toBe(3);
+    expect(onStep3.problems).toHaveLength(1);
+    const back = wizardReducer(onStep3, { type: 'previous' });
+    expect(back.step).toBe(2);
+    expect(back.problems).toEqual([]);
   });
 });

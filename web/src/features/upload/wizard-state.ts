@@ -1,5 +1,5 @@
 import { createReleaseDraft, createTrackDraft, type ReleaseDraft, type ReleaseType, type TrackDraft } from './release-draft';
-import { canAddTrack, canRemoveTrack, tracksForReleaseType } from './release-rules';
+import { canAddTrack, canRemoveTrack, findStepProblems, tracksForReleaseType, type FieldProblem } from './release-rules';
 
 /** Spec section 4: the wizard's five steps, in order. */
 export const WIZARD_STEPS = [
@@ -19,6 +19,10 @@ export interface WizardState {
   nextTrackKey: number;
   /** Changes at every reset, so the form's inputs are mounted afresh and forget their files. */
   generation: number;
+  /** The required fields a refused Next named, shown beside them until they are filled. */
+  problems: FieldProblem[];
+  /** Counts refused Nexts: each one moves the focus to the first problem, even the same one again. */
+  refusedNexts: number;
 }
 
 /** The release fields a single edit may change (tracks have their own actions). */
@@ -36,26 +40,44 @@ export type WizardAction =
   | { type: 'reset' };
 
 export function createWizardState(generation = 0): WizardState {
-  return { step: 1, draft: createReleaseDraft(1), nextTrackKey: 2, generation };
+  return { step: 1, draft: createReleaseDraft(1), nextTrackKey: 2, generation, problems: [], refusedNexts: 0 };
+}
+
+/**
+ * An edited draft. Problems already shown are checked again, so a message goes once its field is
+ * filled (and a track's number follows a removal); fields not named yet are not blamed before Next.
+ */
+function withDraft(state: WizardState, draft: ReleaseDraft, nextTrackKey = state.nextTrackKey): WizardState {
+  const shown = new Set(state.problems.map((problem) => problem.fieldId));
+  const problems =
+    shown.size === 0 ? state.problems : findStepProblems(draft, state.step).filter((problem) => shown.has(problem.fieldId));
+  return { ...state, draft, nextTrackKey, problems };
 }
 
 function withTracks(state: WizardState, tracks: TrackDraft[], nextTrackKey = state.nextTrackKey): WizardState {
-  return { ...state, draft: { ...state.draft, tracks }, nextTrackKey };
+  return withDraft(state, { ...state.draft, tracks }, nextTrackKey);
+}
+
+/** Next checks the step's required fields first (issue 14): the step changes only when none is missing. */
+function goNext(state: WizardState): WizardState {
+  const problems = findStepProblems(state.draft, state.step);
+  if (problems.length > 0) return { ...state, problems, refusedNexts: state.refusedNexts + 1 };
+  return { ...state, step: Math.min(state.step + 1, LAST_STEP), problems: [] };
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case 'next':
-      return { ...state, step: Math.min(state.step + 1, LAST_STEP) };
+      return goNext(state);
     case 'previous':
-      return { ...state, step: Math.max(state.step - 1, 1) };
+      return { ...state, step: Math.max(state.step - 1, 1), problems: [] };
     case 'setReleaseType': {
       let nextKey = state.nextTrackKey;
       const tracks = tracksForReleaseType(state.draft.tracks, action.releaseType, () => createTrackDraft(nextKey++));
-      return { ...state, draft: { ...state.draft, releaseType: action.releaseType, tracks }, nextTrackKey: nextKey };
+      return withDraft(state, { ...state.draft, releaseType: action.releaseType, tracks }, nextKey);
     }
     case 'updateRelease':
-      return { ...state, draft: { ...state.draft, ...action.fields } };
+      return withDraft(state, { ...state.draft, ...action.fields });
     case 'addTrack': {
       const { tracks, releaseType } = state.draft;
       if (!canAddTrack(releaseType, tracks.length)) return state;
