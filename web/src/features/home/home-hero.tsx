@@ -30,6 +30,8 @@ export function HomeHero({ hero }: { hero: HomePick }) {
       <CoverImage
         src={hero.kind === 'song' ? songCoverUrl(hero.song) : hero.playlist.coverUrl}
         size={160}
+        sizes="(max-width: 639px) 112px, 160px"
+        priority
         className="size-28 rounded-control shadow-lg shadow-black/40 sm:size-40"
       />
       <div className="min-w-0 flex-1">

@@ -2,7 +2,7 @@ import type { Playlist } from '@kora/contracts';
 import { Link } from 'react-router';
 import { playlistPath } from '../../ui/catalogue-links';
 import { cn } from '../../ui/cn';
-import { CoverImage } from '../../ui/cover-image';
+import { cardCoverSizes, CoverImage } from '../../ui/cover-image';
 import { formatQuantity } from '../../ui/format';
 import { PlayToggleButton } from '../../ui/play-toggle-button';
 import { Skeleton } from '../../ui/skeleton';
@@ -15,7 +15,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
   return (
     <article className="group relative min-w-0 rounded-card bg-surface p-2.5 transition-colors hover:bg-raised sm:p-3">
       <div className="relative">
-        <CoverImage src={playlist.coverUrl} size={200} className="w-full rounded-control shadow-lg shadow-black/40" />
+        <CoverImage src={playlist.coverUrl} size={200} sizes={cardCoverSizes()} className="w-full rounded-control shadow-lg shadow-black/40" />
         <PlayToggleButton
           label={playlist.name}
           isActive={isActive}

@@ -61,7 +61,8 @@ function QuickPickTile({ pick, context }: { pick: HomePick; context: PlaybackCon
         isCurrent ? 'bg-overlay' : 'bg-raised/80 hover:bg-overlay',
       )}
     >
-      <CoverImage src={cover} size={64} className="size-14 rounded-none lg:size-16" />
+      {/* The first screen's music: fetched at once, not when the page gets round to it. */}
+      <CoverImage src={cover} size={64} priority className="size-14 rounded-none lg:size-16" />
       <span
         className={cn(
           'line-clamp-2 min-w-0 flex-1 pr-2 text-[0.8125rem] leading-tight font-semibold break-words',

@@ -29,7 +29,7 @@ export function SongOptionsMenu({ song, className, onRemoveFromPlaylist }: SongO
           type="button"
           aria-label={`More options for ${song.title}`}
           className={cn(
-            'grid size-9 shrink-0 place-items-center rounded-full text-ink-subtle transition-colors hover:bg-overlay hover:text-ink data-[state=open]:bg-overlay data-[state=open]:text-ink',
+            'grid size-11 shrink-0 place-items-center rounded-full pointer-fine:size-9 text-ink-subtle transition-colors hover:bg-overlay hover:text-ink data-[state=open]:bg-overlay data-[state=open]:text-ink',
             className,
           )}
         >

@@ -85,7 +85,7 @@ export function PlaylistSongRow({
               onClick={() => onPlay(song)}
               title={song.title}
               className={cn(
-                'block max-w-full truncate rounded-sm text-left text-sm font-semibold',
+                'line-clamp-2 max-w-full rounded-sm text-left text-sm font-semibold break-words',
                 isCurrent && 'text-gold-300',
               )}
             >
