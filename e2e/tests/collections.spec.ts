@@ -33,6 +33,8 @@ async function addToPlaylist(page: Page, title: string, playlistName: string): P
   await page
     .getByRole('region', { name: 'All Songs' })
     .getByRole('button', { name: `More options for ${title}`, exact: true })
+    // Other tests upload songs with the same titles ('Song 7'): the first row is the one read.
+    .first()
     .click();
   await page.getByRole('menuitem', { name: playlistName, exact: true }).click();
   await expectToast(page, 'Added to playlist');
@@ -171,7 +173,7 @@ test('liking songs changes the library count and the liked grid, and the grid he
   // Play a song and like it from the player (the mini player on a phone, the footer on desktop).
   const allSongs = page.getByRole('region', { name: 'All Songs' });
   for (const title of [first, second]) {
-    await allSongs.getByRole('button', { name: `Play ${title}`, exact: true }).click();
+    await allSongs.getByRole('button', { name: `Play ${title}`, exact: true }).first().click();
     const like = page.getByRole('button', { name: `Like ${title}`, exact: true }).first();
     await expect(like).toBeVisible();
     await like.click();

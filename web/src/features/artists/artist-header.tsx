@@ -47,9 +47,8 @@ export function ArtistHeader({ artist, songs, albums, context }: ArtistHeaderPro
           </h1>
           {/* A listener's own profile: told apart from the catalogue's artist (or another listener's) of the same name. */}
           {artist.owner && <p className="mt-1 text-sm text-ink-subtle">Artist profile by {artist.owner.name}</p>}
-          <p className="mt-3 max-w-2xl text-sm text-ink-muted sm:text-base">
-            {artist.bio?.trim() || `${artist.name} brings amazing music to Kora, one song at a time.`}
-          </p>
+          {/* No bio, no sentence in its place: nothing is made up about an artist. */}
+          {artist.bio?.trim() && <p className="mt-3 max-w-2xl text-sm text-ink-muted sm:text-base">{artist.bio}</p>}
           <ArtistCounts songs={songs} albums={albums} isFollowing={follow.isFollowing} />
         </div>
       </div>

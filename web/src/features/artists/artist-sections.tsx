@@ -1,16 +1,14 @@
-import { ARTIST_ALBUMS_LIMIT, ARTIST_POPULAR_LIMIT, type Album, type Artist, type Song } from '@kora/contracts';
+import { ARTIST_POPULAR_LIMIT, type Album, type Artist, type Song } from '@kora/contracts';
 import { ChevronRight, Music } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
-import { Button } from '../../ui/button';
 import { artistPath } from '../../ui/catalogue-links';
 import { EmptyState } from '../../ui/empty-state';
 import { MusicGrid } from '../../ui/music-grid';
 import { Section } from '../../ui/section';
 import { SongList } from '../../ui/song-list';
-import { Tooltip } from '../../ui/tooltip';
-import { AlbumCard } from '../albums/album-card';
+import { ArtistAlbums } from './artist-albums';
 import { isExternalArtist, splitArtistSongs } from './artist-songs';
 
 interface ArtistSectionsProps {
@@ -80,29 +78,7 @@ export function ArtistSections({ artist, songs, albums, context }: ArtistSection
         </Section>
       )}
 
-      {albums.length > 0 && (
-        <Section
-          title="Albums"
-          action={
-            albums.length > ARTIST_ALBUMS_LIMIT && (
-              // Spec: 'Show all' is offered above six albums but does nothing yet.
-              <Tooltip label="Coming soon">
-                <Button variant="ghost" size="sm">
-                  Show all
-                </Button>
-              </Tooltip>
-            )
-          }
-        >
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
-            {albums.slice(0, ARTIST_ALBUMS_LIMIT).map((album) => (
-              <li key={album.id} className="min-w-0">
-                <AlbumCard album={album} />
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
+      {albums.length > 0 && <ArtistAlbums albums={albums} />}
 
       {songs.length > ARTIST_POPULAR_LIMIT && (
         <Section title="Songs">

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Album, Artist, Playlist, Release, UploadResponse } from '@kora/contracts';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { keepScreenshot, signUpThroughApi } from './helpers.js';
+
+// The demo catalogue the e2e server seeds (server/src/db/seed/catalogue-data.ts).
+const ADEBAYO = 'Ọláolúwa Adébáyọ̀';
+const ADEBAYO_ALBUM = 'Third Mainland Dreams';
+const ADEBAYO_TRACK = 'Lekki Sunset';
+const TONE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/tone-220.mp3');
+
+/**
+ * Runs axe-core with the WCAG 2.0 and 2.1 A and AA rules on the page as it is now (an open dialog
+ * included) and fails on any serious or critical violation, listing each rule and element.
+ */
+async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  // Judged as loaded: skeletons and spinners are not what a listener reads.
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const found = serious.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}`),
+  );
+  await keepScreenshot(page, testInfo, `a11y-${name}`);
+  expect(found, `axe-core on ${name} (${testInfo.project.name})`).toEqual([]);
+}
+
+async function findArtist(page: Page, name: string): Promise<Artist> {
+  const artists = (await (await page.request.get('/api/artists')).json()) as Artist[];
+  const artist = artists.find((candidate) => candidate.name === name);
+  if (!artist) throw new Error(`The demo catalogue has no artist ${name}`);
+  return artist;
+}
+
+async function findAdebayoAlbum(page: Page): Promise<Album> {
+  const artist = await findArtist(page, ADEBAYO);
+  const albums = (await (await page.request.get(`/api/artists/${artist.id}/albums`)).json()) as Album[];
+  const album = albums.find((candidate) => candidate.title === ADEBAYO_ALBUM);
+  if (!album) throw new Error(`${ADEBAYO} has no album ${ADEBAYO_ALBUM}`);
+  return album;
+}
+
+test.describe('signed out', () => {
+  test('the landing page has no serious accessibility violations', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'landing');
+  });
+
+  test('the sign-in page has no serious accessibility violations', async ({ page }, testInfo) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'sign-in');
+  });
+});
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page }) => {
+    await signUpThroughApi(page);
+  });
+
+  test('Home has no serious accessibility violations', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'home');
+  });
+
+  test('Search with results has no serious accessibility violations', async ({ page }, testInfo) => {
+    await page.goto('/search?q=adebayo');
+    await expect(page.getByRole('region', { name: 'Your Library' }).getByRole('button', { name: 'Play Jollof Summer' })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'search');
+  });
+
+  test('the Library has no serious accessibility violations', async ({ page }, testInfo) => {
+    await page.goto('/library');
+    await expect(page.getByRole('region', { name: 'All Songs' }).getByRole('listitem').first()).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'library');
+  });
+
+  test('an artist page has no serious accessibility violations', async ({ page }, testInfo) => {
+    const artist = await findArtist(page, ADEBAYO);
+    await page.goto(`/artist/${artist.id}`);
+    await expect(page.getByRole('region', { name: 'Albums' }).getByRole('link', { name: ADEBAYO_ALBUM })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'artist');
+  });
+
+  test('an album page has no serious accessibility violations', async ({ page }, testInfo) => {
+    const album = await findAdebayoAlbum(page);
+    await page.goto(`/album/${album.id}`);
+    await expect(page.getByRole('list', { name: `Tracks of ${ADEBAYO_ALBUM}` }).getByRole('listitem')).toHaveCount(6);
+    await expectNoSeriousViolations(page, testInfo, 'album');
+  });
+
+  test('a playlist page has no serious accessibility violations', async ({ page }, testInfo) => {
+    const [playlist] = (await (await page.request.get('/api/playlists/editorial')).json()) as Playlist[];
+    if (!playlist) throw new Error('The demo catalogue has no editorial playlist');
+    await page.goto(`/playlist/${playlist.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: playlist.name })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'playlist');
+  });
+
+  test('the Settings dialog has no serious accessibility violations', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'settings');
+  });
+
+  test('the large player has no serious accessibility violations', async ({ page }, testInfo) => {
+    const album = await findAdebayoAlbum(page);
+    await page.goto(`/album/${album.id}`);
+    await page.getByRole('button', { name: `Play ${ADEBAYO_TRACK}`, exact: true }).click();
+    // The phone's mini player expands from its song row, the desktop footer from its Expand button.
+    const bar = page.getByRole('region', { name: testInfo.project.name === 'phone' ? 'Mini player' : 'Player' });
+    await bar.getByRole('button', { name: /^Expand/ }).click();
+    const player = page.getByRole('dialog');
+    await expect(player.getByRole('heading', { name: ADEBAYO_TRACK })).toBeVisible();
+    await expect(player.getByRole('region', { name: 'Up next' }).getByRole('button').first()).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'large-player');
+  });
+});
+
+test('an artist without a bio shows none, and Albums "Show all" shows every album', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await signUpThroughApi(page);
+  // Library uploads by one new artist, each on its own album: seven albums, one more than the
+  // section shows at first. An artist made by uploads has no bio.
+  const artistName = `Ìbùkún Tester ${randomBytes(3).toString('hex')}`;
+  const audio = fs.readFileSync(TONE);
+  let artistId: number | undefined;
+  for (let index = 1; index <= 7; index++) {
+    const response = await page.request.post('/api/upload', {
+      multipart: {
+        audioFile: { name: 'tone-220.mp3', mimeType: 'audio/mpeg', buffer: audio },
+        title: `Song ${index}`,
+        artist: artistName,
+        album: `Album ${index}`,
+      },
+    });
+    expect(response.status()).toBe(201);
+    artistId = ((await response.json()) as UploadResponse).release.artist.id;
+  }
+  // Reviewed and live, as a listener would find them.
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/releases')).json()) as Release[]).map((release) => release.status), {
+      timeout: 60_000,
+    })
+    .toEqual(Array(7).fill('live'));
+
+  await page.goto(`/artist/${artistId}`);
+  const header = page.getByRole('main').locator('header').filter({ has: page.getByRole('heading', { level: 1, name: artistName }) });
+  await expect(page.getByText('7 albums', { exact: true })).toBeVisible();
+  // Nothing made up in place of the missing bio: the label, whose profile it is and the counts.
+  await expect(header.locator('p')).toHaveText(['Artist', /^Artist profile by /, /^7 songs.*7 albums$/]);
+
+  const albums = page.getByRole('region', { name: 'Albums' });
+  await expect(albums.getByRole('article')).toHaveCount(6);
+  const showAll = albums.getByRole('button', { name: 'Show all' });
+  await expect(showAll).toHaveAttribute('aria-expanded', 'false');
+  await showAll.click();
+  await expect(albums.getByRole('article')).toHaveCount(7);
+  for (let index = 1; index <= 7; index++) await expect(albums.getByRole('link', { name: `Album ${index}`, exact: true })).toBeVisible();
+  const showFewer = albums.getByRole('button', { name: 'Show fewer' });
+  await expect(showFewer).toHaveAttribute('aria-expanded', 'true');
+  await expect(showFewer).toBeFocused();
+  await expectNoSeriousViolations(page, testInfo, 'artist-all-albums');
+  await showFewer.click();
+  await expect(albums.getByRole('article')).toHaveCount(6);
+});
