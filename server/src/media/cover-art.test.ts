@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { renderCoverArt } from './cover-art.js';
 
 describe('renderCoverArt', () => {
-  it('renders a progressive JPEG of the default size without metadata', async () => {
-    const jpeg = await renderCoverArt({ seed: 1, title: 'Ọkàn Mi', subtitle: 'Ọláolúwa Adébáyọ̀' });
-    const meta = await sharp(jpeg).metadata();
-    expect(meta.format).toBe('jpeg');
+  it('renders a WebP of the default size without metadata, like an uploaded cover', async () => {
+    const cover = await renderCoverArt({ seed: 1, title: 'Ọkàn Mi', subtitle: 'Ọláolúwa Adébáyọ̀' });
+    const meta = await sharp(cover).metadata();
+    expect(meta.format).toBe('webp');
     expect(meta.width).toBe(600);
     expect(meta.height).toBe(600);
-    expect(meta.isProgressive).toBe(true);
     expect(meta.exif).toBeUndefined();
     expect(meta.icc).toBeUndefined();
   });

@@ -209,9 +209,10 @@ function coverArtSvg(opts: CoverArtOptions): string {
     + '</svg>';
 }
 
+/** The cover as WebP, like an uploaded one (media/cover-image.ts): about a third smaller than JPEG at the same look. */
 export async function renderCoverArt(opts: CoverArtOptions): Promise<Buffer> {
   return sharp(Buffer.from(coverArtSvg(opts)))
     .flatten({ background: PALETTE.midnight })
-    .jpeg({ quality: 82, progressive: true })
+    .webp({ quality: 80 })
     .toBuffer();
 }

@@ -50,7 +50,8 @@ describe('the demo catalogue', () => {
     expect(song).toMatchObject({ source: 'local', isExternal: false, isPreview: false, externalId: null });
     expect(typeof song.id).toBe('number');
     expect(song.fileUrl).toBe(`/api/songs/${song.id}/stream`);
-    expect(song.coverArtUrl).toMatch(/^\/api\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.jpg$/);
+    // WebP like an uploaded cover (issue 14).
+    expect(song.coverArtUrl).toMatch(/^\/api\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/);
     expect(song.duration).toBeGreaterThanOrEqual(30);
     expect(song.duration).toBeLessThanOrEqual(120);
 
@@ -102,11 +103,11 @@ describe('the demo catalogue', () => {
     const [song] = (await t.app.inject({ method: 'GET', url: '/api/songs', headers: { cookie } })).json() as Song[];
     const cover = await t.app.inject({ method: 'GET', url: song!.coverArtUrl!, headers: { cookie } });
     expect(cover.statusCode).toBe(200);
-    expect(cover.headers['content-type']).toBe('image/jpeg');
-    expect(cover.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
-    const small = await t.app.inject({ method: 'GET', url: song!.coverArtUrl!.replace(/\.jpg$/, '.w160.jpg'), headers: { cookie } });
+    expect(cover.headers['content-type']).toBe('image/webp');
+    expect(cover.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const small = await t.app.inject({ method: 'GET', url: song!.coverArtUrl!.replace(/\.webp$/, '.w160.webp'), headers: { cookie } });
     expect(small.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 160, height: 160 });
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 160, height: 160 });
 
     for (const url of ['/api/media/..%2F..%2Fetc/passwd', '/api/media/ab/not-a-key.jpg', '/api/media/zz/x.mp3']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });

@@ -22,13 +22,15 @@ interface CoverImageProps {
 }
 
 /**
- * A card's cover in the card grids and shelves (ui/music-grid.tsx): half the phone's width less
- * the page and card padding, then 3, 4 (beside the 16 rem sidebar) and 5 columns, and on a wide
- * screen 5 or 6 columns of the 80 rem page. The browser picks the stored copy by it.
+ * A card's cover in the card grids and shelves (ui/music-grid.tsx): on a phone, half the width
+ * less the page and card padding in a grid, or a shelf card's fixed 124 px; then 3, 4 (beside the
+ * 16 rem sidebar) and 5 columns, and on a wide screen 5 or 6 columns of the 80 rem page. The
+ * browser picks the stored copy by it.
  */
-export function cardCoverSizes(widestColumns: 5 | 6 = 5): string {
+export function cardCoverSizes({ widestColumns = 5, phoneShelf = false }: { widestColumns?: 5 | 6; phoneShelf?: boolean } = {}): string {
+  const phone = phoneShelf ? '124px' : 'calc(50vw - 42px)';
   const widest = widestColumns === 6 ? '160px' : '200px';
-  return `(max-width: 639px) calc(50vw - 42px), (max-width: 767px) calc(33vw - 48px), (max-width: 1023px) calc(25vw - 109px), (max-width: 1279px) calc(20vw - 95px), ${widest}`;
+  return `(max-width: 639px) ${phone}, (max-width: 767px) calc(33vw - 48px), (max-width: 1023px) calc(25vw - 109px), (max-width: 1279px) calc(20vw - 95px), ${widest}`;
 }
 
 

@@ -47,7 +47,7 @@ interface MusicGridProps {
 /** Song cards; pass a context that keeps its identity between renders (useMemo), so cards can skip renders. */
 export function MusicGrid({ songs, context, maxColumns = 6, layout = 'grid', renderCoverAction }: MusicGridProps) {
   const { currentSong, isPlaying, toggleSongPlayback } = usePlayer();
-  const coverSizes = cardCoverSizes(maxColumns);
+  const coverSizes = cardCoverSizes({ widestColumns: maxColumns, phoneShelf: layout === 'shelf' });
   return (
     <ul className={cardListClasses(layout, maxColumns)}>
       {songs.map((song) => {

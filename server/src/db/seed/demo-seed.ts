@@ -136,7 +136,7 @@ function demoPlayCount(seed: number): number {
 
 async function storeCover(storage: MediaStorage, options: Parameters<typeof renderCoverArt>[0]): Promise<string> {
   const image = await renderCoverArt(options);
-  return (await storeCoverWithVariants(storage, { data: image, extension: 'jpg', contentType: 'image/jpeg' })).key;
+  return (await storeCoverWithVariants(storage, { data: image, extension: 'webp', contentType: 'image/webp' })).key;
 }
 
 async function storeAudio(storage: MediaStorage, song: DemoSong): Promise<{ key: string; size: number }> {

@@ -9,13 +9,14 @@ import { Skeleton } from '../../ui/skeleton';
 import { usePickPlayback } from './use-pick-playback';
 
 /** A playlist on the home page: the card opens it, the round button plays its first song. */
-export function PlaylistCard({ playlist }: { playlist: Playlist }) {
+/** `coverSizes`: the cover's shown width at each breakpoint (its grid's columns, see cardCoverSizes). */
+export function PlaylistCard({ playlist, coverSizes = cardCoverSizes() }: { playlist: Playlist; coverSizes?: string }) {
   const { isCurrent: isThisPlaylist, isActive, isStarting, toggle } = usePickPlayback(playlist.id);
 
   return (
     <article className="group relative min-w-0 rounded-card bg-surface p-2.5 transition-colors hover:bg-raised sm:p-3">
       <div className="relative">
-        <CoverImage src={playlist.coverUrl} size={200} sizes={cardCoverSizes()} className="w-full rounded-control shadow-lg shadow-black/40" />
+        <CoverImage src={playlist.coverUrl} size={200} sizes={coverSizes} className="w-full rounded-control shadow-lg shadow-black/40" />
         <PlayToggleButton
           label={playlist.name}
           isActive={isActive}

@@ -1,4 +1,5 @@
 import type { Playlist } from '@kora/contracts';
+import { cardCoverSizes } from '../../ui/cover-image';
 import { cardItemClasses, cardListClasses } from '../../ui/music-grid';
 import { Section } from '../../ui/section';
 import { PlaylistCard } from './playlist-card';
@@ -23,7 +24,7 @@ export function PlaylistShelf({ title, playlists, maxColumns = 6 }: PlaylistShel
         <ul className={cardListClasses('shelf', maxColumns)}>
           {shown.map((playlist) => (
             <li key={playlist.id} className={cardItemClasses('shelf')}>
-              <PlaylistCard playlist={playlist} />
+              <PlaylistCard playlist={playlist} coverSizes={cardCoverSizes({ widestColumns: maxColumns, phoneShelf: true })} />
             </li>
           ))}
         </ul>
