@@ -76,13 +76,16 @@ async function measureHome(baseUrl: string, cookie: string) {
     const page = await context.newPage();
     const { transferred } = await throttle(page);
     await page.goto(baseUrl, { waitUntil: 'commit' });
-    // A playable item: a song card in main whose cover has loaded and whose title is shown.
+    // A playable item: a cover in main that has loaded, in a quick pick (a play button with the
+    // title beside the cover) or a card (its title in a heading), with that title on screen.
     await page.waitForFunction(
       () =>
         [...document.querySelectorAll('main img')].some((img) => {
           const image = img as HTMLImageElement;
-          const card = image.closest('div:has(> h3), article, li') ?? image.parentElement?.parentElement;
-          return image.complete && image.naturalWidth > 0 && Boolean(card?.querySelector('h3')?.textContent?.trim());
+          if (!image.complete || image.naturalWidth === 0) return false;
+          const item = image.closest('button[aria-label^="Play "], article');
+          const title = item?.matches('button') ? item.textContent : item?.querySelector('h3')?.textContent;
+          return Boolean(title?.trim()) && image.getBoundingClientRect().top < window.innerHeight;
         }),
       undefined,
       { timeout: 120_000, polling: 50 },

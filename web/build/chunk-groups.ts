@@ -7,7 +7,8 @@ import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
  * page that first needs them, following static imports from each page's module:
  * - `main`: what the entry script loads for everyone;
  * - `signed-out`: the landing and sign-in pages, beyond `main`;
- * - `app`: the signed-in shell and Home, beyond both (every listener's page loads the shell);
+ * - `app`: the signed-in shell and Home, beyond `main` (every listener's page loads the shell);
+ * what both of the last two use goes with `main`;
  * anything else (the other pages, dialogs and menus loaded on demand) is split as Rolldown chooses.
  */
 const RADIX_UMBRELLA = /[\\/]node_modules[\\/]radix-ui[\\/]/;
@@ -23,19 +24,31 @@ export function pageChunkGroups(webRoot: string): CodeSplittingGroup[] {
   };
   let groupOf: Map<string, string> | undefined;
 
-  function assign(ctx: ChunkingContext): Map<string, string> {
-    const assigned = new Map<string, string>();
-    for (const [group, starts] of Object.entries(roots)) {
-      const stack = [...starts];
-      while (stack.length > 0) {
-        const id = stack.pop()!;
-        if (assigned.has(id)) continue;
-        assigned.set(id, group);
-        // The radix-ui package re-exports every Radix primitive; what a page uses is found by
-        // tree-shaking, not by its imports, so its primitives are left to Rolldown's own split.
-        if (!RADIX_UMBRELLA.test(id)) stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
-      }
+  /** Every module a root reaches through static imports. */
+  function reach(ctx: ChunkingContext, starts: string[]): Set<string> {
+    const seen = new Set<string>();
+    const stack = [...starts];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      // The radix-ui package re-exports every Radix primitive; what a page uses is found by
+      // tree-shaking, not by its imports, so its primitives are left to Rolldown's own split.
+      if (!RADIX_UMBRELLA.test(id)) stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
     }
+    return seen;
+  }
+
+  function assign(ctx: ChunkingContext): Map<string, string> {
+    const main = reach(ctx, roots.main);
+    const signedOut = reach(ctx, roots['signed-out']);
+    const app = reach(ctx, roots.app);
+    const assigned = new Map<string, string>();
+    for (const id of main) assigned.set(id, 'main');
+    // What both the signed-out pages and the app use (buttons, the logo) goes with `main`, so a
+    // listener's first load never fetches the landing page's chunk for them.
+    for (const id of signedOut) if (!assigned.has(id)) assigned.set(id, app.has(id) ? 'main' : 'signed-out');
+    for (const id of app) if (!assigned.has(id)) assigned.set(id, 'app');
     return assigned;
   }
 

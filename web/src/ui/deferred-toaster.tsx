@@ -4,10 +4,13 @@ import { useToast } from './use-toast';
 
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
+/** A while after the page's own load, when the first screen's covers have had the link to themselves. */
+const AFTER_LOAD_MS = 2000;
+
 /** After the page's own load: the toaster (Radix Toast) must not compete with the first screen's bytes. */
 function afterLoad(callback: () => void): () => void {
   let timer: number | undefined;
-  const schedule = () => (timer = window.setTimeout(callback, 0));
+  const schedule = () => (timer = window.setTimeout(callback, AFTER_LOAD_MS));
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
   return () => {
@@ -17,7 +20,7 @@ function afterLoad(callback: () => void): () => void {
 }
 
 /**
- * The toaster, loaded once the page has loaded, or at once when a toast comes
+ * The toaster, loaded a little after the page has loaded, or at once when a toast comes
  * first (the toast store holds it meanwhile). Nothing renders on the first pass, so a page
  * rendered to HTML at build time hydrates with the same tree.
  */

@@ -1,6 +1,6 @@
 import { HOME_QUICK_PICKS, HOME_TRENDING_LIMIT, type Home } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { CardListSkeleton } from '../../ui/music-grid';
 import { PageTitle } from '../../ui/page-title';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
@@ -14,6 +14,7 @@ import { PlaylistShelf } from './playlist-shelf';
 import { SectionLoadError } from './quiet-line';
 import { QuickPicks } from './quick-picks';
 import { SongShelf } from './song-shelf';
+import { useFirstScreenSettled } from './use-first-screen-settled';
 
 /**
  * Music first: the quick picks and the hero fill a phone's first screen, then the shelves, then
@@ -44,11 +45,24 @@ function HomeSections({ home }: { home: Home }) {
   const trendingList = useQuery({ ...trendingQuery, initialData: home.trending }).data;
   const recent = useMemo(() => recentlyPlayed.slice(0, HOME_QUICK_PICKS), [recentlyPlayed]);
   const trending = useMemo(() => trendingList.slice(0, HOME_TRENDING_LIMIT), [trendingList]);
+  const firstScreen = useRef<HTMLDivElement>(null);
+  const showsTheRest = useFirstScreenSettled(firstScreen);
 
   return (
     <>
-      <QuickPicks recentlyPlayed={recent} starterPicks={home.starterPicks} />
-      {home.hero && <HomeHero hero={home.hero} />}
+      <div ref={firstScreen} className="contents">
+        <QuickPicks recentlyPlayed={recent} starterPicks={home.starterPicks} />
+        {home.hero && <HomeHero hero={home.hero} />}
+      </div>
+      {showsTheRest && <TheRest home={home} trending={trending} />}
+    </>
+  );
+}
+
+/** Below the first screen: rendered once its covers are in (useFirstScreenSettled). */
+function TheRest({ home, trending }: { home: Home; trending: Home['trending'] }) {
+  return (
+    <>
       <SongShelf title="Trending now" contextId="trending" songs={trending} layout="shelf" maxColumns={5} maxRows={2} />
       <PlaylistShelf title="Made for you" playlists={home.editorialPlaylists} maxColumns={5} />
       <PlaylistShelf title="Your playlists" playlists={home.ownPlaylists} />
