@@ -23,6 +23,8 @@ export const albumSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   coverUrl: z.string().nullable(),
+  /** The cover's average colour ('#rrggbb'): the placeholder shown until the cover loads; null when unknown. Always sent by the server. */
+  coverColor: z.string().nullable().optional(),
   releaseYear: z.number().int().nullable(),
   description: z.string().nullable().optional(),
   artist: z.object({ id: z.number().int(), name: z.string() }),
@@ -35,6 +37,8 @@ export const songSchema = z.object({
   artist: artistSchema.pick({ id: true, name: true, imageUrl: true, deezerId: true }),
   album: z.object({ id: z.number().int(), title: z.string(), coverUrl: z.string().nullable() }).nullable(),
   coverArtUrl: z.string().nullable(),
+  /** coverArtUrl's average colour ('#rrggbb'), the placeholder until it loads; null when unknown (external covers). Always sent by the server. */
+  coverColor: z.string().nullable().optional(),
   fileUrl: z.string().nullable(),
   duration: z.number().nullable(),
   isExternal: z.boolean(),
@@ -54,6 +58,8 @@ export const playlistSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   coverUrl: z.string().nullable(),
+  /** The cover's average colour ('#rrggbb'): the placeholder shown until the cover loads; null when unknown. Always sent by the server. */
+  coverColor: z.string().nullable().optional(),
   isEditorial: z.boolean(),
   /** The creator's name ("Created by …"): the owner's, or the editors' for editorial playlists. */
   createdBy: z.string(),

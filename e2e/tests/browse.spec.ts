@@ -67,7 +67,7 @@ test('home shows its shelves, the editorial strip and the genre tiles', async ({
   await expect(cover).toHaveAttribute('width', '200');
   // The browser picks the 160, 320 or 640 px copy for the card's size at each breakpoint and the
   // screen's density (cards-and-images.spec.ts checks the copy it chose).
-  await expect(cover).toHaveAttribute('sizes', /^\(max-width: 639px\) calc\(50vw - 42px\), .+, (160|200)px$/);
+  await expect(cover).toHaveAttribute('sizes', /^\(min-width: 1536px\) \d+px, .+, calc\(\(100vw - 44px\) \/ 2 - 20px\)$/);
   await expect(cover).toHaveAttribute('srcset', /\.w160\.\w+ 160w, .+\.w320\.\w+ 320w, .+ 640w$/);
 
   const madeForYou = page.getByRole('region', { name: 'Made for you' });

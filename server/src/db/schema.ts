@@ -495,6 +495,22 @@ export const supportRequests = pgTable(
   (t) => [index('support_requests_user_idx').on(t.userId, t.createdAt), index('support_requests_open_idx').on(t.status, t.createdAt)],
 );
 
+/**
+ * Each shown image's average colour, the placeholder a page paints where the image will be. Keyed
+ * by the image's media key, which is content-addressed: the colour can never go stale when a row
+ * changes its cover, one row serves every song, album, playlist and artist showing that image, and
+ * a cover stored again (the same bytes) finds its colour waiting. Written when a cover is stored;
+ * images stored before this table existed get theirs from the start-up backfill (media/image-colors.ts).
+ */
+export const imageColors = pgTable(
+  'image_colors',
+  {
+    imageKey: text('image_key').primaryKey(),
+    color: text('color').notNull(),
+  },
+  (t) => [check('image_colors_hex', sql`${t.color} ~ '^#[0-9a-f]{6}$'`)],
+);
+
 /** Every stored media object, so a crash between storing and committing can be repaired. */
 export const uploads = pgTable(
   'uploads',

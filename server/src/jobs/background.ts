@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { backfillImageColors } from '../media/image-colors.js';
 import type { MediaStorage } from '../media/storage.js';
 import { backfillCoverVariants } from './cover-variant-backfill.js';
 import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/process-release.js';
@@ -26,7 +27,7 @@ export function jobScratchDir(dataDir: string): string {
 /**
  * What the server does besides answering requests: the orphan sweep, once, in the background, and
  * (unless JOBS_ENABLED=false) the job worker, the jobs that give renditions to the songs without any,
- * the smaller copies of covers stored before they existed, and, at start and every hour, the deletion
+ * the smaller copies and placeholder colours of covers stored before they existed, and, at start and every hour, the deletion
  * of the files of releases rejected longer ago than REJECTED_MEDIA_GRACE_DAYS.
  */
 export function startBackgroundWork({ config, db, storage, log }: { config: Config; db: Db; storage: MediaStorage; log: JobLog }): BackgroundWork {
@@ -66,6 +67,15 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
         },
       )
     : undefined;
+  // The placeholder colours of images stored before colours were kept; cheap once they all have one.
+  const colorBackfill = config.jobs.enabled
+    ? backfillImageColors({ db, storage, log, signal: coverBackfillAbort.signal }).then(
+        (result) => log.info(result, 'Image colour backfill finished'),
+        (error: unknown) => {
+          if (!coverBackfillAbort.signal.aborted) log.error({ err: error }, 'Image colour backfill failed');
+        },
+      )
+    : undefined;
 
   const rejectedMediaSweeps = config.jobs.enabled
     ? startRejectedMediaSweeps({ db, storage, graceMs: config.rejectedMediaGraceMs, log })
@@ -75,7 +85,7 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
     async stop(timeoutMs) {
       sweepAbort.abort();
       coverBackfillAbort.abort();
-      await Promise.all([sweep, backfill, coverBackfill, rejectedMediaSweeps?.stop(), worker?.stop(timeoutMs)]);
+      await Promise.all([sweep, backfill, coverBackfill, colorBackfill, rejectedMediaSweeps?.stop(), worker?.stop(timeoutMs)]);
     },
   };
 }

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { renderCoverArt } from './cover-art.js';
 
 describe('renderCoverArt', () => {
-  it('renders a WebP of the default size without metadata, like an uploaded cover', async () => {
-    const cover = await renderCoverArt({ seed: 1, title: 'Ọkàn Mi', subtitle: 'Ọláolúwa Adébáyọ̀' });
-    const meta = await sharp(cover).metadata();
+  it("renders a WebP of a stored cover's size without metadata", async () => {
+    const webp = await renderCoverArt({ seed: 1, title: 'Ọkàn Mi', subtitle: 'Ọláolúwa Adébáyọ̀' });
+    const meta = await sharp(webp).metadata();
     expect(meta.format).toBe('webp');
-    expect(meta.width).toBe(600);
-    expect(meta.height).toBe(600);
+    expect(meta.width).toBe(640);
+    expect(meta.height).toBe(640);
     expect(meta.exif).toBeUndefined();
     expect(meta.icc).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { COVER_QUALITY, COVER_SIZE } from './cover-image.js';
 import { type Rng, mulberry32, pick } from './seeded-random.js';
 
 /**
@@ -10,6 +11,7 @@ export interface CoverArtOptions {
   /** Mixed into the seed, so two releases sharing a seed still get distinct art. */
   title: string;
   subtitle?: string;
+  /** Side in pixels; a stored cover's (COVER_SIZE) by default. */
   size?: number;
   /** 'round' centres the composition so it survives a circular crop (artist avatars). */
   shape?: 'square' | 'round';
@@ -186,7 +188,7 @@ function hashString(text: string): number {
 }
 
 function coverArtSvg(opts: CoverArtOptions): string {
-  const size = opts.size ?? 600;
+  const size = opts.size ?? COVER_SIZE;
   const rnd = mulberry32(opts.seed ^ hashString(`${opts.title}\u0000${opts.subtitle ?? ''}`));
   const scheme = pick(rnd, SCHEMES);
   const offset = Math.floor(rnd() * scheme.accents.length);
@@ -209,10 +211,10 @@ function coverArtSvg(opts: CoverArtOptions): string {
     + '</svg>';
 }
 
-/** The cover as WebP, like an uploaded one (media/cover-image.ts): about a third smaller than JPEG at the same look. */
+/** The art as WebP at the quality of uploaded covers, so the demo catalogue's covers are stored like theirs. */
 export async function renderCoverArt(opts: CoverArtOptions): Promise<Buffer> {
   return sharp(Buffer.from(coverArtSvg(opts)))
     .flatten({ background: PALETTE.midnight })
-    .webp({ quality: 80 })
+    .webp({ quality: COVER_QUALITY })
     .toBuffer();
 }

@@ -1,6 +1,7 @@
 import { COVER_WIDTHS } from '@kora/contracts';
 import sharp, { type Metadata } from 'sharp';
 import { BadRequest, UnsupportedMediaType } from '../http/errors.js';
+import { averageColor } from './cover-color.js';
 import { coverVariantKey, hasVariants, type MediaStorage, type StoredObject } from './storage.js';
 
 /** Square side of a stored cover: sharp on a phone's screen, small on a slow connection. */
@@ -14,16 +15,20 @@ export const NOT_AN_IMAGE_MESSAGE = 'Cover must be an image (JPEG, PNG, WebP or 
 export const TOO_MANY_PIXELS_MESSAGE = `Cover image is too large: at most ${COVER_MAX_PIXELS / 1_000_000} megapixels.`;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+/** WebP quality of stored covers and their variants, uploaded or generated. */
+export const COVER_QUALITY = 80;
 
-export type PreparedCover = { data: Buffer; extension: 'webp'; contentType: 'image/webp' };
-/** A cover ready to store: an uploaded one (WebP), or the demo catalogue's generated art (JPEG). */
-export type CoverFile = { data: Buffer; extension: 'webp' | 'jpg'; contentType: string };
+/**
+ * A cover ready to store, uploaded or the demo catalogue's generated art: WebP, and its average
+ * colour ('#rrggbb'), which image-colors.ts keeps by the stored key as the cover's placeholder.
+ */
+export type PreparedCover = { data: Buffer; extension: 'webp'; contentType: 'image/webp'; color: string };
 
+/** Variants keep their base's format: JPEG for the art the demo catalogue stored before its covers were WebP. */
 const VARIANT_FORMATS = {
   webp: { format: 'webp', contentType: 'image/webp' },
   jpg: { format: 'jpeg', contentType: 'image/jpeg' },
 } as const;
-const VARIANT_QUALITY = 80;
 
 /**
  * Turns an uploaded file into a cover the server can serve: judged by its content (never its name
@@ -43,12 +48,22 @@ export async function prepareCoverImage(input: Buffer): Promise<PreparedCover> {
     // failOn 'warning' (the default, kept explicit) refuses truncated or corrupt pixel data.
     const data = await sharp(input, { autoOrient: true, limitInputPixels: COVER_MAX_PIXELS, failOn: 'warning' })
       .resize(side, side, { fit: 'cover' })
-      .webp({ quality: 80 })
+      .webp({ quality: COVER_QUALITY })
       .toBuffer();
-    return { data, extension: 'webp', contentType: 'image/webp' };
+    return await coverFromWebp(data);
   } catch {
     throw new UnsupportedMediaType(NOT_AN_IMAGE_MESSAGE);
   }
+}
+
+/** A WebP cover this server encoded, with its placeholder colour. */
+export async function coverFromWebp(data: Buffer): Promise<PreparedCover> {
+  return { data, extension: 'webp', contentType: 'image/webp', color: await coverColor(data) };
+}
+
+/** The placeholder colour of a stored image (image-colors.ts), under the same pixel cap as every decode here. */
+export function coverColor(image: Buffer): Promise<string> {
+  return averageColor(image, COVER_MAX_PIXELS);
 }
 
 /** The header's facts, or undefined when the bytes are no image sharp knows (sharp throws at once on an empty buffer). */
@@ -61,7 +76,7 @@ async function readMetadata(input: Buffer): Promise<Metadata | undefined> {
 }
 
 /** Stores a cover and its smaller variants; returns the cover's own object. */
-export async function storeCoverWithVariants(storage: MediaStorage, cover: CoverFile): Promise<StoredObject> {
+export async function storeCoverWithVariants(storage: MediaStorage, cover: PreparedCover): Promise<StoredObject> {
   const stored = await storage.put(cover.data, cover);
   await storeCoverVariants(storage, stored.key, cover.data);
   return stored;
@@ -88,7 +103,7 @@ export async function storeCoverVariants(
     const data =
       variantWidth >= side
         ? base
-        : await sharp(base, options).resize(variantWidth, variantWidth, { fit: 'cover' }).toFormat(format, { quality: VARIANT_QUALITY }).toBuffer();
+        : await sharp(base, options).resize(variantWidth, variantWidth, { fit: 'cover' }).toFormat(format, { quality: COVER_QUALITY }).toBuffer();
     await storage.putVariant(coverVariantKey(baseKey, variantWidth), data, contentType);
   }
 }

@@ -29,7 +29,7 @@ const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
  * stays content-addressed in spirit, and its base is known from the key alone.
  */
 const VARIANT_PATTERN = /^([0-9a-f]{2}\/[0-9a-f]{64})\.w[1-9][0-9]{1,3}\.(webp|jpg)$/;
-/** Stored images that have variants: covers (WebP) and the demo catalogue's generated art (JPEG). */
+/** Stored images that have variants: covers (WebP), and the demo art of databases seeded before its covers were WebP (JPEG). */
 const VARIANT_BASE_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{64}\.(webp|jpg)$/;
 
 export function isValidKey(key: string): boolean {

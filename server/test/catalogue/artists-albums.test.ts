@@ -151,6 +151,7 @@ describe('GET /api/albums/{id}', () => {
       id: albumIds.latest,
       title: 'Second Wind',
       coverUrl: null,
+      coverColor: null,
       releaseYear: 2024,
       description: 'The second one.',
       artist: { id: star.id, name: star.name },

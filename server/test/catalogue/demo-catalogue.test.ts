@@ -1,10 +1,12 @@
 import { parseBuffer } from 'music-metadata';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Playlist, Song } from '@kora/contracts';
+import { type Album, COVER_WIDTHS, type Playlist, type Song } from '@kora/contracts';
 import { seedDemoCatalogue } from '../../src/db/seed/demo-seed.js';
-import { albums, artists, playlists, songFeaturedArtists, songs } from '../../src/db/schema.js';
+import { DEMO_ALBUMS } from '../../src/db/seed/catalogue-data.js';
+import { albums, artists, imageColors, playlists, songFeaturedArtists, songs } from '../../src/db/schema.js';
+import { COVER_SIZE, coverColor } from '../../src/media/cover-image.js';
 import { signUp } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -50,8 +52,8 @@ describe('the demo catalogue', () => {
     expect(song).toMatchObject({ source: 'local', isExternal: false, isPreview: false, externalId: null });
     expect(typeof song.id).toBe('number');
     expect(song.fileUrl).toBe(`/api/songs/${song.id}/stream`);
-    // WebP like an uploaded cover (issue 14).
     expect(song.coverArtUrl).toMatch(/^\/api\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/);
+    expect(song.coverColor).toMatch(/^#[0-9a-f]{6}$/);
     expect(song.duration).toBeGreaterThanOrEqual(30);
     expect(song.duration).toBeLessThanOrEqual(120);
 
@@ -99,15 +101,39 @@ describe('the demo catalogue', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('serves generated cover art as images and refuses addresses that are not media keys', async () => {
+  it('serves generated cover art as WebP like uploaded covers, at every stored width, each with its colour', async () => {
     const [song] = (await t.app.inject({ method: 'GET', url: '/api/songs', headers: { cookie } })).json() as Song[];
     const cover = await t.app.inject({ method: 'GET', url: song!.coverArtUrl!, headers: { cookie } });
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toBe('image/webp');
-    expect(cover.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
-    const small = await t.app.inject({ method: 'GET', url: song!.coverArtUrl!.replace(/\.webp$/, '.w160.webp'), headers: { cookie } });
-    expect(small.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 160, height: 160 });
+    const full = await sharp(cover.rawPayload).metadata();
+    expect(full).toMatchObject({ format: 'webp', width: COVER_SIZE, height: COVER_SIZE });
+    for (const width of COVER_WIDTHS.filter((each) => each < COVER_SIZE)) {
+      const small = await t.app.inject({ method: 'GET', url: song!.coverArtUrl!.replace(/\.webp$/, `.w${width}.webp`), headers: { cookie } });
+      expect(small.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      expect(await sharp(small.rawPayload).metadata(), `${width}`).toMatchObject({ format: 'webp', width, height: width });
+    }
+    // The colour is the cover's own average, worked out when it was stored.
+    expect(song!.coverColor).toBe(await coverColor(cover.rawPayload));
+
+    // Every image the catalogue shows (artists' pictures too) has its colour.
+    const shown = await t.database.db
+      .select({ key: albums.coverKey })
+      .from(albums)
+      .union(t.database.db.select({ key: playlists.coverKey }).from(playlists))
+      .union(t.database.db.select({ key: songs.coverKey }).from(songs))
+      .union(t.database.db.select({ key: artists.imageKey }).from(artists));
+    const keys = shown.map((row) => row.key).filter((key): key is string => key !== null);
+    const colors = await t.database.db.select().from(imageColors).where(inArray(imageColors.imageKey, keys));
+    expect(keys.length).toBeGreaterThan(DEMO_ALBUMS.length);
+    expect(colors.map((row) => row.imageKey).sort()).toEqual([...keys].sort());
+    for (const key of keys) expect(key).toMatch(/\.webp$/);
+
+    const editorial = (await t.app.inject({ method: 'GET', url: '/api/playlists/editorial', headers: { cookie } })).json() as Playlist[];
+    for (const playlist of editorial) expect(playlist.coverColor).toMatch(/^#[0-9a-f]{6}$/);
+    const [anAlbum] = await t.database.db.select({ id: albums.id }).from(albums).limit(1);
+    const album = (await t.app.inject({ method: 'GET', url: `/api/albums/${anAlbum!.id}`, headers: { cookie } })).json() as Album;
+    expect(album.coverColor).toMatch(/^#[0-9a-f]{6}$/);
 
     for (const url of ['/api/media/..%2F..%2Fetc/passwd', '/api/media/ab/not-a-key.jpg', '/api/media/zz/x.mp3']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });

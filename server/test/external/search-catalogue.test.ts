@@ -34,6 +34,8 @@ describe('GET /api/search with Deezer', () => {
       artist: { id: 'deezer-14432735', name: 'Rema', imageUrl: expect.stringMatching(/^https:\/\/e-cdns-images\.dzcdn\.net\/.+250x250/), deezerId: '14432735' },
       album: null,
       coverArtUrl: expect.stringMatching(/^https:\/\/e-cdns-images\.dzcdn\.net\/images\/cover\//),
+      // The catalogue's cover is not stored here: no colour is known.
+      coverColor: null,
       fileUrl: expect.stringMatching(new RegExp(`^${e.standin.mediaOrigin}/api/1/1/`)),
       duration: 239,
       isExternal: true,

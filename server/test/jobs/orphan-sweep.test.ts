@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../src/db/client.js';
 import { playlists, uploads, users } from '../../src/db/schema.js';
 import { sweepOrphans } from '../../src/jobs/orphan-sweep.js';
-import { storeCoverWithVariants } from '../../src/media/cover-image.js';
+import { coverFromWebp, storeCoverWithVariants } from '../../src/media/cover-image.js';
 import { createLocalStorage } from '../../src/media/local-storage.js';
 import { coverVariantKey, type MediaStorage } from '../../src/media/storage.js';
 import { buildAlbum, buildArtist, buildRendition, buildSong, storeTestBytes } from '../helpers/catalogue-factories.js';
@@ -112,7 +112,7 @@ describe('the orphan sweep', () => {
     /** A stored cover with its 160 and 320 pixel variants, all dated `ageMs` back: [cover, w160, w320]. */
     const storeCover = async (colour: string, ageMs: number): Promise<string[]> => {
       const data = await sharp({ create: { width: 400, height: 400, channels: 3, background: colour } }).webp().toBuffer();
-      const { key } = await storeCoverWithVariants(storage, { data, extension: 'webp', contentType: 'image/webp' });
+      const { key } = await storeCoverWithVariants(storage, await coverFromWebp(data));
       const keys = [key, coverVariantKey(key, 160), coverVariantKey(key, 320)];
       for (const stored of keys) await age(path.join(root, 'media', stored), ageMs);
       return keys;

@@ -5,7 +5,7 @@ import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
-import { notifications, releases, songRenditions, songs } from '../../src/db/schema.js';
+import { imageColors, notifications, releases, songRenditions, songs } from '../../src/db/schema.js';
 import { createProcessReleaseHandler, PROCESS_RELEASE_JOB, type ProcessReleaseDeps } from '../../src/jobs/handlers/process-release.js';
 import { createJobQueue, enqueueJob } from '../../src/jobs/queue.js';
 import { createWorker, type JobHandler } from '../../src/jobs/worker.js';
@@ -195,6 +195,10 @@ describe('process-release: embedded cover art', () => {
     expect(cover.exif).toBeUndefined();
     const small = await sharp(await readAll(t.storage, coverVariantKey(row!.coverKey!, 160))).metadata();
     expect(small).toMatchObject({ format: 'webp', width: 160, height: 160 });
+    // Its placeholder colour is kept with it: the picture's orange (#c85a1e), give or take WebP's rounding.
+    const [color] = await db.select().from(imageColors).where(eq(imageColors.imageKey, row!.coverKey!));
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(color!.color.slice(i, i + 2), 16));
+    for (const [value, want] of [[r, 200], [g, 90], [b, 30]] as const) expect(Math.abs(value! - want)).toBeLessThanOrEqual(3);
   });
 
   it('keeps the album’s cover instead', async () => {

@@ -151,6 +151,8 @@ describe('GET /api/liked-playlists', () => {
       name: 'Lagos Nights',
       description: 'After dark',
       coverUrl: '/api/media/cd/cover.webp',
+      // No colour is known for this made-up key.
+      coverColor: null,
       isEditorial: false,
       createdBy: 'Kẹ́mi Adébáyọ̀',
       isOwner: false,

@@ -34,6 +34,7 @@ describe('POST /api/playlists', () => {
       name: 'Sunday Morning',
       description: 'A collection of songs',
       coverUrl: null,
+      coverColor: null,
       isEditorial: false,
       createdBy: 'Ada Obi',
       isOwner: true,

@@ -45,6 +45,8 @@ export function LargePlayer() {
               <CoverImage
                 src={songCoverUrl(currentSong)}
                 size={480}
+                color={currentSong.coverColor}
+                sizes="(min-width: 768px) 448px, 384px"
                 className={`w-full rounded-card shadow-2xl shadow-black/60 ${COVER_FITS_HEIGHT}`}
               />
               {/* Toasts raised while it is open stay above the song's buttons and the controls. */}

@@ -5,8 +5,12 @@ import { coverSrcSet } from './cover-srcset';
 interface ArtistAvatarProps {
   name: string;
   imageUrl: string | null | undefined;
-  /** The shown size in CSS pixels (the largest): width/height attributes, and the size a stored picture's copy is picked by. */
+  /** The shown size in CSS pixels (the largest): the width/height attributes that keep its box while it loads. */
   size: number;
+  /** How wide it is shown at each screen width (ui/image-sizes.ts); `{size}px` when it is always shown at one size. */
+  sizes?: string | undefined;
+  /** On the first screen: fetched at once and first (eager, fetchpriority high). */
+  priority?: boolean | undefined;
   className?: string;
 }
 
@@ -18,7 +22,7 @@ function getInitial(name: string): string {
 }
 
 /** A round artist picture, or the artist's first letter when there is none or it fails to load. */
-export function ArtistAvatar({ name, imageUrl, size, className }: ArtistAvatarProps) {
+export function ArtistAvatar({ name, imageUrl, size, sizes, priority = false, className }: ArtistAvatarProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
 
   if (!imageUrl || failedUrl === imageUrl) {
@@ -40,11 +44,12 @@ export function ArtistAvatar({ name, imageUrl, size, className }: ArtistAvatarPr
     <img
       src={imageUrl}
       srcSet={srcSet}
-      sizes={srcSet && `${size}px`}
+      sizes={srcSet && (sizes ?? `${size}px`)}
       alt=""
       width={size}
       height={size}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailedUrl(imageUrl)}
       className={cn('aspect-square shrink-0 rounded-full bg-raised object-cover', className)}

@@ -6,6 +6,11 @@ import { coverSrcSet } from './cover-srcset';
 interface CoverImageProps {
   src: string | null;
   /**
+   * The cover's average colour ('#rrggbb', from the API): painted where the cover will be until it
+   * loads, so a slow connection shows the art's colour instead of an empty box.
+   */
+  color?: string | null | undefined;
+  /**
    * The shown size in CSS pixels (the largest, where it changes with the screen): the width/height
    * attributes that stop layout shifts, and the size the browser picks a stored cover's copy by.
    * className sets the shown size itself.
@@ -21,21 +26,11 @@ interface CoverImageProps {
   className?: string;
 }
 
-/**
- * A card's cover in the card grids and shelves (ui/music-grid.tsx): on a phone, half the width
- * less the page and card padding in a grid, or a shelf card's fixed 124 px; then 3, 4 (beside the
- * 16 rem sidebar) and 5 columns, and on a wide screen 5 or 6 columns of the 80 rem page. The
- * browser picks the stored copy by it.
- */
-export function cardCoverSizes({ widestColumns = 5, phoneShelf = false }: { widestColumns?: 5 | 6; phoneShelf?: boolean } = {}): string {
-  const phone = phoneShelf ? '124px' : 'calc(50vw - 42px)';
-  const widest = widestColumns === 6 ? '160px' : '200px';
-  return `(max-width: 639px) ${phone}, (max-width: 767px) calc(33vw - 48px), (max-width: 1023px) calc(25vw - 109px), (max-width: 1279px) calc(20vw - 95px), ${widest}`;
-}
-
+// Card covers' sizes are worked out with the page layout they follow.
+export { cardCoverSizes } from './image-sizes';
 
 /** A square cover, lazily loaded unless `priority`, that falls back to a music-note tile when missing or broken. */
-export function CoverImage({ src, size, sizes, priority = false, className }: CoverImageProps) {
+export function CoverImage({ src, color, size, sizes, priority = false, className }: CoverImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
 
   if (!src || failedSrc === src) {
@@ -64,6 +59,7 @@ export function CoverImage({ src, size, sizes, priority = false, className }: Co
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailedSrc(src)}
+      style={color ? { backgroundColor: color } : undefined}
       className={cn('aspect-square shrink-0 bg-raised object-cover', className)}
     />
   );

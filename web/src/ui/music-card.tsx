@@ -65,6 +65,7 @@ export const MusicCard = memo(function MusicCard({
       <div className="relative">
         <CoverImage
           src={songCoverUrl(song)}
+          color={song.coverColor}
           size={200}
           sizes={coverSizes}
           className="w-full rounded-control shadow-lg shadow-black/40"

@@ -20,8 +20,9 @@ interface SongListProps {
   renderSubtitle?: (song: Song) => ReactNode;
   /** Link the artists to their pages: for lists that mix artists (search, the whole library). */
   linkArtists?: boolean;
-  /** Cover for songs that have none of their own (an album page passes the album's). */
+  /** Cover for songs that have none of their own (an album page passes the album's), and its colour. */
   fallbackCoverUrl?: string | null;
+  fallbackCoverColor?: string | null | undefined;
   showPlays?: boolean;
   showDuration?: boolean;
   /** Numbers rows from this position (a list continued elsewhere starts later). */
@@ -39,6 +40,7 @@ export function SongList({
   renderSubtitle,
   linkArtists = false,
   fallbackCoverUrl = null,
+  fallbackCoverColor = null,
   showPlays = true,
   showDuration = true,
   startAt = 1,
@@ -52,6 +54,7 @@ export function SongList({
       {songs.map((song, index) => {
         const isCurrent = currentSong?.id === song.id;
         const isActive = isCurrent && isPlaying;
+        const ownCover = songCoverUrl(song);
         return (
           <li
             key={song.id}
@@ -62,7 +65,12 @@ export function SongList({
             )}
           >
             <RowMarker position={startAt + index} isCurrent={isCurrent} isActive={isActive} />
-            <CoverImage src={songCoverUrl(song) ?? fallbackCoverUrl} size={44} className="size-11 rounded-md" />
+            <CoverImage
+              src={ownCover ?? fallbackCoverUrl}
+              color={ownCover ? song.coverColor : fallbackCoverColor}
+              size={44}
+              className="size-11 rounded-md"
+            />
             <div className="min-w-0">
               <button
                 type="button"

@@ -6,8 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_AUDIO, synthesizeTrack } from '../../media/audio-synth.js';
 import { renderCoverArt } from '../../media/cover-art.js';
-import { storeCoverWithVariants } from '../../media/cover-image.js';
+import { coverFromWebp, storeCoverWithVariants } from '../../media/cover-image.js';
 import { encodePcmToMp3 } from '../../media/ffmpeg.js';
+import { saveImageColor } from '../../media/image-colors.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { Db } from '../client.js';
 import {
@@ -48,11 +49,14 @@ export async function seedDemoCatalogue({ db, storage, log }: Deps): Promise<'se
   const audio = await mapConcurrent(DEMO_SONGS, Math.max(2, os.availableParallelism()), (song) => storeAudio(storage, song));
 
   await db.transaction(async (tx) => {
+    for (const cover of [...artistImages, ...albumCovers, ...songCovers, ...playlistCovers]) {
+      if (cover) await saveImageColor(tx, cover.key, cover.color);
+    }
     const artistIds = new Map<string, number>();
     for (const [i, artist] of DEMO_ARTISTS.entries()) {
       const [row] = await tx
         .insert(artists)
-        .values({ name: artist.name, bio: artist.bio, imageKey: artistImages[i] })
+        .values({ name: artist.name, bio: artist.bio, imageKey: artistImages[i]!.key })
         .returning({ id: artists.id });
       artistIds.set(artist.slug, row!.id);
     }
@@ -63,7 +67,7 @@ export async function seedDemoCatalogue({ db, storage, log }: Deps): Promise<'se
         .values({
           title: album.title,
           artistId: idOf(artistIds, album.artist),
-          coverKey: albumCovers[i],
+          coverKey: albumCovers[i]!.key,
           releaseYear: album.releaseYear,
           description: album.description,
         })
@@ -86,7 +90,7 @@ export async function seedDemoCatalogue({ db, storage, log }: Deps): Promise<'se
           fileKey: file.key,
           fileMime: 'audio/mpeg',
           fileSize: file.size,
-          coverKey: songCovers[i] ?? null,
+          coverKey: songCovers[i]?.key ?? null,
           playCount: demoPlayCount(song.seed),
         })
         .returning({ id: songs.id });
@@ -101,7 +105,7 @@ export async function seedDemoCatalogue({ db, storage, log }: Deps): Promise<'se
         .values({
           name: playlist.name,
           description: playlist.description,
-          coverKey: playlistCovers[i],
+          coverKey: playlistCovers[i]!.key,
           isEditorial: true,
           createdBy: 'Kora',
         })
@@ -134,9 +138,10 @@ function demoPlayCount(seed: number): number {
   return Math.floor((x - Math.floor(x)) * 250_000);
 }
 
-async function storeCover(storage: MediaStorage, options: Parameters<typeof renderCoverArt>[0]): Promise<string> {
-  const image = await renderCoverArt(options);
-  return (await storeCoverWithVariants(storage, { data: image, extension: 'webp', contentType: 'image/webp' })).key;
+/** Generated art stored like an uploaded cover: WebP with its smaller copies, and its placeholder colour. */
+async function storeCover(storage: MediaStorage, options: Parameters<typeof renderCoverArt>[0]): Promise<{ key: string; color: string }> {
+  const cover = await coverFromWebp(await renderCoverArt(options));
+  return { key: (await storeCoverWithVariants(storage, cover)).key, color: cover.color };
 }
 
 async function storeAudio(storage: MediaStorage, song: DemoSong): Promise<{ key: string; size: number }> {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { albums, artists, songFeaturedArtists, songs, users } from '../../db/schema.js';
-import type { AlbumWithArtist } from '../albums/queries.js';
+import { type AlbumWithArtist, albumWithArtistFields } from '../albums/queries.js';
 import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
@@ -60,7 +60,7 @@ export function createArtistQueries(db: Db) {
     /** Newest first; albums without a year last. */
     async listArtistAlbums(artistId: number, limit: number): Promise<AlbumWithArtist[]> {
       return db
-        .select({ album: albums, artist: { id: artists.id, name: artists.name } })
+        .select(albumWithArtistFields)
         .from(albums)
         .innerJoin(artists, eq(artists.id, albums.artistId))
         .where(eq(albums.artistId, artistId))

@@ -7,12 +7,13 @@ import type { PlaylistSummary } from './queries.js';
 /** What every viewer sees alike; isOwner is the viewer's own. */
 type PlaylistForAnyone = Omit<Playlist, 'isOwner'>;
 
-function presentForAnyone({ playlist, ownerName, songCount }: PlaylistSummary): PlaylistForAnyone {
+function presentForAnyone({ playlist, ownerName, songCount, coverColor }: PlaylistSummary): PlaylistForAnyone {
   return {
     id: playlist.id,
     name: playlist.name,
     description: playlist.description,
     coverUrl: mediaUrl(playlist.coverKey),
+    coverColor: playlist.coverKey ? coverColor : null,
     isEditorial: playlist.isEditorial,
     // The owner's name as it is now; editorial playlists have no owner and keep their stored creator.
     createdBy: ownerName ?? playlist.createdBy,

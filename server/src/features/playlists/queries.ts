@@ -2,12 +2,16 @@ import { COLLECTION_PAGE_SIZE } from '@kora/contracts';
 import { and, asc, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isMediaKeyInUse, lockMediaKeys } from '../../db/media-references.js';
+import { imageColorOf, saveImageColor } from '../../media/image-colors.js';
 import { playlistSongs, playlists, songs, users } from '../../db/schema.js';
 import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
-/** A playlist with what its summary shows: the owner's current name (null for editorial ones) and its live songs. */
-export type PlaylistSummary = { playlist: PlaylistRow; ownerName: string | null; songCount: number };
+/**
+ * A playlist with what its summary shows: the owner's current name (null for editorial ones), its live
+ * songs, and its cover's placeholder colour (null when it has none or none is known yet).
+ */
+export type PlaylistSummary = { playlist: PlaylistRow; ownerName: string | null; songCount: number; coverColor: string | null };
 /** What decides who may change a playlist, and the cover a change may leave unused. */
 export type PlaylistAccess = { id: number; userId: number | null; isEditorial: boolean; coverKey: string | null };
 export type PlaylistEntry = { songId: number; position: number; isLive: boolean };
@@ -38,6 +42,7 @@ export function selectPlaylistSummaries(db: Db) {
       playlist: playlists,
       ownerName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
       songCount: liveSongCount,
+      coverColor: imageColorOf(playlists, playlists.coverKey),
     })
     .from(playlists)
     .leftJoin(users, eq(users.id, playlists.userId));
@@ -192,6 +197,7 @@ export function createPlaylistWrites(db: Db) {
 
     /** Serializes everything that stores, references or deletes these keys (db/media-references.ts). */
     lockMediaKeys: (keys: string[]) => lockMediaKeys(db, keys),
+    saveImageColor: (key: string, color: string) => saveImageColor(db, key, color),
 
     /** Whether any row still points at this stored object. */
     isMediaKeyInUse: (key: string) => isMediaKeyInUse(db, key),

@@ -66,10 +66,12 @@ export function createPlaylistService({ queries, transaction, storage, log }: De
 
   /**
    * In the transaction that makes a row point at the cover, under the lock of its key: an equal
-   * object released meanwhile by another playlist (same content, same key) is stored again.
+   * object released meanwhile by another playlist (same content, same key) is stored again, and the
+   * cover's placeholder colour is kept.
    */
-  async function keepCover(cover: StoredCover): Promise<void> {
+  async function keepCover(q: PlaylistWrites, cover: StoredCover): Promise<void> {
     if (!(await storage.stat(cover.key))) await storeCoverWithVariants(storage, cover);
+    await q.saveImageColor(cover.key, cover.color);
   }
 
   /** Under the lock of `key`: deletes the stored cover and its variants unless a row still points at it. */
@@ -104,7 +106,7 @@ export function createPlaylistService({ queries, transaction, storage, log }: De
         transaction(async (q) => {
           if (cover) {
             await q.lockMediaKeys([cover.key]);
-            await keepCover(cover);
+            await keepCover(q, cover);
           }
           return q.insertPlaylist({
             userId,
@@ -125,7 +127,7 @@ export function createPlaylistService({ queries, transaction, storage, log }: De
           const oldKey = cover && access.coverKey !== cover.key ? access.coverKey : null;
           // Both keys at once, in one order, so two swaps of the same covers cannot deadlock.
           await q.lockMediaKeys([cover?.key, oldKey].filter((key): key is string => typeof key === 'string'));
-          if (cover) await keepCover(cover);
+          if (cover) await keepCover(q, cover);
           await q.updatePlaylist(access.id, {
             ...(fields.name === undefined ? {} : { name: fields.name }),
             // An emptied description means none.

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, max, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { imageColorOf } from '../../media/image-colors.js';
 import { albums, artists, plays, songFeaturedArtists, songRenditions, songs, subscriptions } from '../../db/schema.js';
 import type { ListenerSubscription } from '../subscription/listener-plan.js';
 
@@ -25,6 +26,12 @@ const songListColumns = {
   previewUrl: songs.previewUrl,
   externalCoverUrl: songs.externalCoverUrl,
 };
+const albumOfSong = alias(albums, 'song_album');
+/** The placeholder colours of the song's and its album's covers (media/image-colors.ts). */
+const coverColorColumns = {
+  coverColor: imageColorOf(songs, songs.coverKey),
+  albumCoverColor: imageColorOf(albumOfSong, albumOfSong.coverKey),
+};
 const artistListColumns = {
   id: artists.id,
   name: artists.name,
@@ -36,6 +43,8 @@ const artistListColumns = {
 export type SongListFields = { [K in keyof typeof songListColumns]: SongRow[K] };
 export type SongWithCredits = {
   song: SongListFields;
+  /** Colours of the song's own cover and its album's (null when there is none, or none is known yet). */
+  colors: { coverColor: string | null; albumCoverColor: string | null };
   artist: { [K in keyof typeof artistListColumns]: (typeof artists.$inferSelect)[K] };
   album: { id: number; title: string; coverKey: string | null } | null;
   /** Present when the query fetched the "ft." credits. */
@@ -52,7 +61,6 @@ export type StreamSource = {
   subscription: ListenerSubscription | null;
 };
 
-const albumOfSong = alias(albums, 'song_album');
 const featuredArtist = alias(artists, 'featured_artist');
 
 export const isLive = eq(songs.status, 'live');
@@ -85,6 +93,7 @@ export function selectSongsWithCredits(db: Db) {
   return db
     .select({
       song: songListColumns,
+      colors: coverColorColumns,
       artist: artistListColumns,
       album: { id: albumOfSong.id, title: albumOfSong.title, coverKey: albumOfSong.coverKey },
       featuredArtists: featuredArtistsColumn,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isMediaKeyInUse, lockMediaKeys } from '../../db/media-references.js';
+import { saveImageColor } from '../../media/image-colors.js';
 import { albums, artists, jobs, releases, songFeaturedArtists, songRenditions, songs, uploads, users } from '../../db/schema.js';
 import { enqueueJob, JOB_PRIORITY } from '../../jobs/queue.js';
 import { PROCESS_RELEASE_JOB } from '../../jobs/handlers/process-release.js';
@@ -183,6 +184,7 @@ export function createUploadWrites(db: Db) {
 
     lockMediaKeys: (keys: readonly string[]) => lockMediaKeys(db, keys),
     isMediaKeyInUse: (key: string) => isMediaKeyInUse(db, key),
+    saveImageColor: (key: string, color: string) => saveImageColor(db, key, color),
   };
 }
 

@@ -50,7 +50,10 @@ export function createUploadService({ queries, transaction, storage, quotaBytes,
         if (audio && !(await storage.stat(audio.key))) throw new HttpError(503, FILE_VANISHED_MESSAGE);
       }
     }
-    if (plan.cover && !(await storage.stat(plan.cover.key))) await storeCoverWithVariants(storage, plan.cover);
+    if (plan.cover) {
+      if (!(await storage.stat(plan.cover.key))) await storeCoverWithVariants(storage, plan.cover);
+      await q.saveImageColor(plan.cover.key, plan.cover.color);
+    }
   }
 
   async function commit(userId: number, plan: UploadPlan): Promise<number> {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AudioProbe } from '../../media/audio-probe.js';
 import { prepareCoverImage, storeCoverWithVariants } from '../../media/cover-image.js';
+import { saveImageColor } from '../../media/image-colors.js';
 import { findFfmpeg } from '../../media/ffmpeg.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { checkDecodes } from '../../media/transcode.js';
@@ -60,7 +61,10 @@ export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfm
       async () => {
         if (!(await storage.stat(key))) await storeCoverWithVariants(storage, cover);
       },
-      (tx) => queries.setCoverIfNone(tx, songId, key),
+      async (tx) => {
+        await saveImageColor(tx, key, cover.color);
+        await queries.setCoverIfNone(tx, songId, key);
+      },
     );
   }
 

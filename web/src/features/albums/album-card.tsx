@@ -7,7 +7,7 @@ import { cardCoverSizes, CoverImage } from '../../ui/cover-image';
 export function AlbumCard({ album }: { album: Album }) {
   return (
     <article className="relative min-w-0 rounded-card bg-surface p-2.5 transition-colors hover:bg-raised sm:p-3">
-      <CoverImage src={album.coverUrl} size={200} sizes={cardCoverSizes()} className="w-full rounded-control shadow-lg shadow-black/40" />
+      <CoverImage src={album.coverUrl} color={album.coverColor} size={200} sizes={cardCoverSizes()} className="w-full rounded-control shadow-lg shadow-black/40" />
       <h3 className="mt-3 line-clamp-2 text-sm font-semibold break-words" title={album.title}>
         <Link
           to={albumPath(album.id)}

@@ -6,6 +6,7 @@ import type { PlaybackContext } from '../../player/player-types';
 import { BackButton } from '../../ui/back-button';
 import { artistPath } from '../../ui/catalogue-links';
 import { CoverImage } from '../../ui/cover-image';
+import { HEADER_COVER_SIZES } from '../../ui/image-sizes';
 import { formatQuantity } from '../../ui/format';
 import { PlayToggleButton } from '../../ui/play-toggle-button';
 import { Skeleton } from '../../ui/skeleton';
@@ -35,7 +36,10 @@ export function AlbumHeader({ album, songs, context }: AlbumHeaderProps) {
         {album.coverUrl ? (
           <CoverImage
             src={album.coverUrl}
+            color={album.coverColor}
             size={224}
+            sizes={HEADER_COVER_SIZES}
+            priority
             className="size-44 rounded-card shadow-2xl shadow-black/60 sm:size-48 lg:size-56"
           />
         ) : (

@@ -60,7 +60,7 @@ function AlbumView({ albumId, album }: { albumId: string; album: Album }) {
         <EmptyState icon={ListMusic} title="No tracks" description="This album doesn't have any tracks yet." as="h2" />
       ) : (
         <Section title="Tracks">
-          <SongList songs={songs.data} onPlay={handlePlay} fallbackCoverUrl={album.coverUrl} label={`Tracks of ${album.title}`} />
+          <SongList songs={songs.data} onPlay={handlePlay} fallbackCoverUrl={album.coverUrl} fallbackCoverColor={album.coverColor} label={`Tracks of ${album.title}`} />
         </Section>
       )}
     </PageFrame>

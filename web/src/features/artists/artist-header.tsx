@@ -6,6 +6,7 @@ import { BackButton } from '../../ui/back-button';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { formatQuantity } from '../../ui/format';
+import { ARTIST_HEADER_SIZES } from '../../ui/image-sizes';
 import { PlayToggleButton } from '../../ui/play-toggle-button';
 import { Skeleton } from '../../ui/skeleton';
 import { songInvolvesArtist, splitArtistSongs } from './artist-songs';
@@ -38,6 +39,8 @@ export function ArtistHeader({ artist, songs, albums, context }: ArtistHeaderPro
           name={artist.name}
           imageUrl={artist.imageUrl}
           size={208}
+          sizes={ARTIST_HEADER_SIZES}
+          priority
           className="size-36 text-6xl shadow-2xl shadow-black/60 sm:size-44 lg:size-52"
         />
         <div className="min-w-0 flex-1">

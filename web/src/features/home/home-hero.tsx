@@ -29,6 +29,7 @@ export function HomeHero({ hero }: { hero: HomePick }) {
     >
       <CoverImage
         src={hero.kind === 'song' ? songCoverUrl(hero.song) : hero.playlist.coverUrl}
+        color={hero.kind === 'song' ? hero.song.coverColor : hero.playlist.coverColor}
         size={160}
         sizes="(max-width: 639px) 112px, 160px"
         priority

@@ -16,7 +16,7 @@ export function PlaylistCard({ playlist, coverSizes = cardCoverSizes() }: { play
   return (
     <article className="group relative min-w-0 rounded-card bg-surface p-2.5 transition-colors hover:bg-raised sm:p-3">
       <div className="relative">
-        <CoverImage src={playlist.coverUrl} size={200} sizes={coverSizes} className="w-full rounded-control shadow-lg shadow-black/40" />
+        <CoverImage src={playlist.coverUrl} color={playlist.coverColor} size={200} sizes={coverSizes} className="w-full rounded-control shadow-lg shadow-black/40" />
         <PlayToggleButton
           label={playlist.name}
           isActive={isActive}

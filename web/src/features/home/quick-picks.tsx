@@ -43,6 +43,7 @@ function QuickPickTile({ pick, context }: { pick: HomePick; context: PlaybackCon
   const isCurrent = pick.kind === 'song' ? currentSong?.id === pick.song.id : playlistPlayback.isCurrent;
   const isActive = isCurrent && isPlaying;
   const cover = pick.kind === 'song' ? songCoverUrl(pick.song) : pick.playlist.coverUrl;
+  const coverColor = pick.kind === 'song' ? pick.song.coverColor : pick.playlist.coverColor;
 
   function handleClick() {
     if (pick.kind === 'song') toggleSongPlayback(pick.song, context);
@@ -62,7 +63,7 @@ function QuickPickTile({ pick, context }: { pick: HomePick; context: PlaybackCon
       )}
     >
       {/* The first screen's music: fetched at once, not when the page gets round to it. */}
-      <CoverImage src={cover} size={64} priority className="size-14 rounded-none lg:size-16" />
+      <CoverImage src={cover} color={coverColor} size={64} sizes="(min-width: 1024px) 64px, 56px" priority className="size-14 rounded-none lg:size-16" />
       <span
         className={cn(
           'line-clamp-2 min-w-0 flex-1 pr-2 text-[0.8125rem] leading-tight font-semibold break-words',

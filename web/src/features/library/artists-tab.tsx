@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ArtistAvatar } from '../../ui/artist-avatar';
 import { artistPath } from '../../ui/catalogue-links';
 import { EmptyState } from '../../ui/empty-state';
+import { ARTIST_GRID_AVATAR_SIZES } from '../../ui/image-sizes';
 import { LoadError } from '../../ui/load-error';
 import { Section } from '../../ui/section';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
@@ -83,7 +84,13 @@ function ArtistGrid({ artists, label }: { artists: Artist[]; label: string }) {
             to={artistPath(artist.id)}
             className="flex flex-col items-center gap-2 rounded-card p-2 text-center transition-colors hover:bg-raised"
           >
-            <ArtistAvatar name={artist.name} imageUrl={artist.imageUrl} size={160} className="w-full max-w-28 text-3xl" />
+            <ArtistAvatar
+              name={artist.name}
+              imageUrl={artist.imageUrl}
+              size={112}
+              sizes={ARTIST_GRID_AVATAR_SIZES}
+              className="w-full max-w-28 text-3xl"
+            />
             <span className="line-clamp-2 w-full text-sm font-semibold break-words">{artist.name}</span>
             <span className="-mt-1.5 text-xs text-ink-subtle">Artist</span>
           </Link>

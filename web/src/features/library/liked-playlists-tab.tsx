@@ -64,7 +64,7 @@ function LikedPlaylistRow({ playlist }: { playlist: Playlist }) {
 
   return (
     <div className="relative flex min-h-18 items-center gap-3 rounded-control p-2 transition-colors hover:bg-raised">
-      <CoverImage src={playlist.coverUrl} size={56} className="size-14 rounded-md" />
+      <CoverImage src={playlist.coverUrl} color={playlist.coverColor} size={56} className="size-14 rounded-md" />
       <div className="min-w-0 flex-1">
         <Link
           to={playlistPath(playlist.id)}

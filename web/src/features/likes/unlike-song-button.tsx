@@ -18,7 +18,7 @@ export function UnlikeSongButton({ song, className }: { song: Song; className?: 
       disabled={unlike.isPending}
       onClick={() => unlike.mutate(song)}
       className={cn(
-        'grid size-9 place-items-center rounded-full bg-canvas/80 text-gold-400 shadow-md shadow-black/40 backdrop-blur-sm transition',
+        'grid size-11 place-items-center rounded-full bg-canvas/80 text-gold-400 shadow-md shadow-black/40 backdrop-blur-sm transition',
         'hover:scale-105 hover:text-gold-300 active:scale-95 disabled:pointer-events-none disabled:opacity-50',
         className,
       )}

@@ -5,6 +5,7 @@ import type { PlaybackContext } from '../../player/player-types';
 import { BackButton } from '../../ui/back-button';
 import { cn } from '../../ui/cn';
 import { CoverImage } from '../../ui/cover-image';
+import { HEADER_COVER_SIZES } from '../../ui/image-sizes';
 import { formatQuantity } from '../../ui/format';
 import { PlayToggleButton } from '../../ui/play-toggle-button';
 import { Skeleton } from '../../ui/skeleton';
@@ -41,7 +42,10 @@ export function PlaylistHeader({ playlist, songs, context, canEdit, isReordering
       <div className="mt-4 flex flex-col items-center gap-5 text-center sm:flex-row sm:items-end sm:gap-7 sm:text-left">
         <CoverImage
           src={playlist.coverUrl}
+          color={playlist.coverColor}
           size={224}
+          sizes={HEADER_COVER_SIZES}
+          priority
           className="size-44 rounded-card shadow-2xl shadow-black/60 sm:size-48 lg:size-56"
         />
         <div className="min-w-0 flex-1">

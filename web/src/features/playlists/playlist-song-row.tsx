@@ -77,7 +77,13 @@ export function PlaylistSongRow({
       </td>
       <td className={cell}>
         <div className="flex min-w-0 items-center gap-2.5 sm:gap-3">
-          <CoverImage src={songCoverUrl(song)} size={44} className="size-10 rounded-md sm:size-11" />
+          <CoverImage
+            src={songCoverUrl(song)}
+            color={song.coverColor}
+            size={44}
+            sizes="(min-width: 640px) 44px, 40px"
+            className="size-10 rounded-md sm:size-11"
+          />
           <div className="min-w-0">
             <button
               type="button"
@@ -175,7 +181,7 @@ function RowButton({ label, className, ...buttonProps }: RowButtonProps) {
         type="button"
         aria-label={label}
         className={cn(
-          'grid size-9 shrink-0 place-items-center rounded-full text-ink-subtle transition hover:bg-overlay hover:text-ink disabled:pointer-events-none disabled:opacity-30',
+          'grid size-11 shrink-0 place-items-center rounded-full text-ink-subtle transition hover:bg-overlay hover:text-ink disabled:pointer-events-none disabled:opacity-30',
           className,
         )}
         {...buttonProps}

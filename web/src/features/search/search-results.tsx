@@ -7,6 +7,7 @@ import { ArtistAvatar } from '../../ui/artist-avatar';
 import { artistPath } from '../../ui/catalogue-links';
 import { EmptyState } from '../../ui/empty-state';
 import { formatCount } from '../../ui/format';
+import { ARTIST_GRID_AVATAR_SIZES } from '../../ui/image-sizes';
 import { Section } from '../../ui/section';
 import { SongList } from '../../ui/song-list';
 
@@ -70,6 +71,7 @@ export function SearchResults({ results }: { results: SearchResponse }) {
                     name={artist.name}
                     imageUrl={artist.imageUrl}
                     size={112}
+                    sizes={ARTIST_GRID_AVATAR_SIZES}
                     className="w-full max-w-28 text-3xl"
                   />
                   <span className="line-clamp-2 w-full text-sm font-semibold break-words">{artist.name}</span>
