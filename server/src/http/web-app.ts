@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../features/auth/session-token.js';
 import type { AuthService } from '../features/auth/service.js';
+import { sessionUser } from '../features/auth/session-guard.js';
 import { isApiPath, wildcardPath } from './api-path.js';
 import { noApiRoute } from './error-handler.js';
 import { FALLBACK_PAGE, webPageFile } from './web-pages.js';
@@ -24,10 +24,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, auth
 
   /** The page routes are public, so the guard read no session: whether there is one picks the variant. */
   async function isSignedIn(request: FastifyRequest): Promise<boolean> {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token === undefined) return false;
     try {
-      return (await auth.authenticate(token)) !== undefined;
+      return (await sessionUser(request, auth)) !== null;
     } catch (error) {
       // The plain page works for everyone: the app asks the API itself once it runs.
       request.log.warn({ err: error }, 'session lookup for the page variant failed');

@@ -26,9 +26,6 @@ interface CoverImageProps {
   className?: string;
 }
 
-// Card covers' sizes are worked out with the page layout they follow.
-export { cardCoverSizes } from './image-sizes';
-
 /** A square cover, lazily loaded unless `priority`, that falls back to a music-note tile when missing or broken. */
 export function CoverImage({ src, color, size, sizes, priority = false, className }: CoverImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

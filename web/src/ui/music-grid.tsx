@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { usePlayer } from '../player/player-context';
 import type { PlaybackContext } from '../player/player-types';
 import { cn } from './cn';
-import { cardCoverSizes } from './cover-image';
+import { cardCoverSizes } from './image-sizes';
 import { MusicCard, MusicCardSkeleton } from './music-card';
 import { LoadingRegion } from './skeleton';
 

@@ -46,10 +46,15 @@ export function registerSessionGuard(app: FastifyInstance, auth: AuthService): v
     const access = request.routeOptions.config.public;
     // A public route never reads the user, so it costs no session lookup.
     if (access === true || (typeof access === 'function' && access(request))) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token !== undefined) request.user = (await auth.authenticate(token)) ?? null;
+    request.user = await sessionUser(request, auth);
     if (request.user === null) throw new Unauthorized();
   });
+}
+
+/** The user of the request's session cookie, or null without a valid one. */
+export async function sessionUser(request: FastifyRequest, auth: AuthService): Promise<UserRow | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token === undefined ? null : ((await auth.authenticate(token)) ?? null);
 }
 
 /** The signed-in user of a route behind the guard. */

@@ -1,7 +1,8 @@
 import type { Album } from '@kora/contracts';
 import { Link } from 'react-router';
 import { albumPath } from '../../ui/catalogue-links';
-import { cardCoverSizes, CoverImage } from '../../ui/cover-image';
+import { CoverImage } from '../../ui/cover-image';
+import { cardCoverSizes } from '../../ui/image-sizes';
 
 /** An album in a grid: the whole card opens the album; release year under the title, or 'Album'. */
 export function AlbumCard({ album }: { album: Album }) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { useHydrated } from '../../ui/use-hydrated';
+import { HydratedFieldset } from '../../ui/hydrated-fieldset';
 import { isLoginChallenge, useLoginMutation } from './api';
 import { LoginCodeForm } from './login-code-form';
 
@@ -11,7 +11,6 @@ export function LoginForm() {
   // Set when the password was right and the account has two-factor on.
   const [challenge, setChallenge] = useState<string | null>(null);
   const login = useLoginMutation();
-  const isHydrated = useHydrated();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,9 +33,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={handleSubmit}>
-      {/* Until the script has taken over the build-time HTML, typing would be lost and a press
-          would send the form as a plain GET (the password in the address): wait for it. */}
-      <fieldset disabled={!isHydrated} className="grid gap-4">
+      <HydratedFieldset className="grid gap-4">
         <Field
           id="login-email"
           label="Email"
@@ -59,7 +56,7 @@ export function LoginForm() {
         <Button type="submit" size="lg" disabled={login.isPending} className="mt-2 w-full">
           {login.isPending ? 'Logging in...' : 'Log In'}
         </Button>
-      </fieldset>
+      </HydratedFieldset>
     </form>
   );
 }

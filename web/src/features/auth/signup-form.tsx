@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@kora/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { useHydrated } from '../../ui/use-hydrated';
+import { HydratedFieldset } from '../../ui/hydrated-fieldset';
 import { useSignupMutation } from './api';
 
 export function SignupForm() {
@@ -11,7 +11,6 @@ export function SignupForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signup = useSignupMutation();
-  const isHydrated = useHydrated();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,9 +19,7 @@ export function SignupForm() {
 
   return (
     <form onSubmit={handleSubmit}>
-      {/* Until the script has taken over the build-time HTML, typing would be lost and a press
-          would send the form as a plain GET (the password in the address): wait for it. */}
-      <fieldset disabled={!isHydrated} className="grid gap-4">
+      <HydratedFieldset className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id="signup-first-name"
@@ -70,7 +67,7 @@ export function SignupForm() {
         <Button type="submit" size="lg" disabled={signup.isPending} className="mt-2 w-full">
           {signup.isPending ? 'Creating account...' : 'Create Account'}
         </Button>
-      </fieldset>
+      </HydratedFieldset>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { Playlist } from '@kora/contracts';
-import { cardCoverSizes } from '../../ui/cover-image';
+import { cardCoverSizes } from '../../ui/image-sizes';
 import { cardItemClasses, cardListClasses } from '../../ui/music-grid';
 import { Section } from '../../ui/section';
 import { PlaylistCard } from './playlist-card';
