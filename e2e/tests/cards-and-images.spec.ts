@@ -43,6 +43,8 @@ test('covers on the first screen load at once, those below it when scrolled near
   await signUpThroughApi(page);
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Start listening' }).locator('img').first()).toBeVisible();
+  // The shelves below the first screen render once its covers are in (home/use-first-screen-settled.ts).
+  await expect(page.getByRole('region', { name: 'Browse all' }).getByRole('article').first()).toBeAttached();
   const viewportHeight = page.viewportSize()!.height;
   const images = await page.getByRole('main').evaluate((main) =>
     [...main.querySelectorAll('img')].map((image) => ({ top: image.getBoundingClientRect().top, loading: image.loading })),
