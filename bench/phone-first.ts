@@ -78,19 +78,22 @@ async function measureHome(baseUrl: string, cookie: string) {
     await page.goto(baseUrl, { waitUntil: 'commit' });
     // A playable item: a cover in main that has loaded, in a quick pick (a play button with the
     // title beside the cover) or a card (its title in a heading), with that title on screen.
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('main img')].some((img) => {
+    // The predicate answers the moment it held, not whenever the next round trip to the page reads the clock.
+    const found = await page.waitForFunction(
+      () => {
+        const playable = [...document.querySelectorAll('main img')].some((img) => {
           const image = img as HTMLImageElement;
           if (!image.complete || image.naturalWidth === 0) return false;
           const item = image.closest('button[aria-label^="Play "], article');
           const title = item?.matches('button') ? item.textContent : item?.querySelector('h3')?.textContent;
           return Boolean(title?.trim()) && image.getBoundingClientRect().top < window.innerHeight;
-        }),
+        });
+        return playable && performance.now();
+      },
       undefined,
       { timeout: 120_000, polling: 50 },
     );
-    const playableMs = await sinceNavigation(page);
+    const playableMs = (await found.jsonValue()) as number;
     return { playableMs, ...transferred() };
   } finally {
     await browser.close();

@@ -11,3 +11,5 @@ export * from './account.js';
 export * from './badges.js';
 export * from './external.js';
 export * from './home.js';
+export * from './cover-srcset.js';
+export * from './quick-picks.js';

@@ -57,11 +57,53 @@ test('a listener’s page names the shell’s chunks and Home’s API answers be
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/media/')) apiRequests.push(url.pathname);
   });
-  await page.goto('/');
+  const coverRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/media/')) coverRequests.push(url.pathname);
+  });
+  const response = await page.goto('/');
   await expect(page.getByRole('main')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(apiRequests.filter((path) => path === '/api/auth/user')).toHaveLength(1);
   expect(apiRequests.filter((path) => path === '/api/home')).toHaveLength(1);
+
+  // The first quick pick's cover comes with the page, in the copy the tile then shows: fetched once.
+  const preload = /<link rel="preload" as="image" fetchpriority="high" imagesrcset="([^"]+)" imagesizes="([^"]+)">/.exec(
+    (await response?.text()) ?? '',
+  );
+  expect(preload).not.toBeNull();
+  const firstCover = page.getByRole('region', { name: 'Start listening' }).getByRole('listitem').first().locator('img');
+  await expect(firstCover).toHaveJSProperty('complete', true);
+  expect(await firstCover.getAttribute('srcset')).toBe(preload![1]);
+  expect(await firstCover.getAttribute('sizes')).toBe(preload![2]);
+  const shown = new URL(await firstCover.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname;
+  expect(coverRequests.filter((path) => path === shown)).toHaveLength(1);
+
+  // Home asks again each time it opens after that first answer.
+  await page.getByRole('link', { name: 'Library' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect.poll(() => apiRequests.filter((path) => path === '/api/home').length).toBe(2);
+});
+
+test('the large player’s code loads when it is first needed, not with the first screen', async ({ page }) => {
+  await signUpThroughApi(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  const firstPick = page.getByRole('region', { name: 'Start listening' }).getByRole('listitem').first().getByRole('button');
+  await expect(firstPick).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => path.includes('large-player'))).toEqual([]);
+
+  await firstPick.click();
+  await page.getByRole('button', { name: /^Expand/ }).first().click();
+  const player = page.getByRole('dialog');
+  await expect(player.getByRole('button', { name: 'Close player' })).toBeVisible();
+  expect(scripts.filter((path) => path.includes('large-player'))).toHaveLength(1);
 });
 
 test('a shared link opened signed out goes to sign-in, then back to that link', async ({ page }) => {

@@ -20,6 +20,7 @@ import { createAuthService } from './features/auth/service.js';
 import { createSessionCache } from './features/auth/session-cache.js';
 import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
+import { createHomeService } from './features/home/home-service.js';
 import { homeRoutes } from './features/home/routes.js';
 import { createLikeQueries } from './features/likes/queries.js';
 import { likeRoutes } from './features/likes/routes.js';
@@ -140,7 +141,8 @@ export async function buildApp({ config, database, storage, logger = true, audio
   await app.register(albumRoutes, { albums: createAlbumQueries(database.db) });
   await app.register(placeholderRoutes);
   await app.register(playlistRoutes, { db: database.db, storage, writeVersion: database.writeVersion });
-  await app.register(homeRoutes, { songs, playlists: createPlaylistQueries(database.db), writeVersion: database.writeVersion });
+  const home = createHomeService({ songs, playlists: createPlaylistQueries(database.db), writeVersion: database.writeVersion });
+  await app.register(homeRoutes, { home, writeVersion: database.writeVersion });
   await app.register(likeRoutes, { queries: createLikeQueries(database.db), writeVersion: database.writeVersion });
   await app.register(searchRoutes, { db: database.db, sources: createCatalogueSearchSources(external) });
   await app.register(uploadRoutes, { db: database.db, storage, limits: config.uploadLimits, quotaBytes: config.uploadQuotaBytes });
@@ -155,6 +157,6 @@ export async function buildApp({ config, database, storage, logger = true, audio
     rateLimit: config.authRateLimit,
   });
 
-  await registerWebApp(app, config.webDist ?? defaultWebDist, auth);
+  await registerWebApp(app, config.webDist ?? defaultWebDist, { auth, home });
   return app;
 }

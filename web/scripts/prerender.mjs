@@ -61,6 +61,13 @@ function withInlineCss(html) {
   });
 }
 
+/** Marks Home's page (web/src/prerendered.ts) so the app starts Home's code and data at once. */
+function homePage(html) {
+  const marked = html.replace('<div id="root"></div>', '<div id="root" data-page="home"></div>');
+  if (marked === html) throw new Error('index.html has no empty <div id="root"></div> to mark');
+  return marked;
+}
+
 async function signedOutPage(url, page) {
   const rendered = await renderSignedOut(url);
   // React renders the page's <title> first when it renders into an element; it belongs in <head>.
@@ -77,7 +84,7 @@ const variants = {
   'auth.html': await signedOutPage('/auth', chunkKey(PAGE_CHUNKS.signedOut)),
   'auth-signup.html': await signedOutPage('/auth?tab=signup', chunkKey(PAGE_CHUNKS.signedOut)),
   'app.html': withHead(template, chunkPreloads(chunkKey(PAGE_CHUNKS.app))),
-  'home.html': withHead(template, apiPreloads + chunkPreloads(chunkKey(PAGE_CHUNKS.app))),
+  'home.html': homePage(withHead(template, apiPreloads + chunkPreloads(chunkKey(PAGE_CHUNKS.app)))),
 };
 for (const [file, html] of Object.entries(variants)) fs.writeFileSync(path.join(dist, file), html);
 fs.rmSync(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });

@@ -4,8 +4,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
 import { App } from './app';
+import { startHome } from './routes';
 import { currentUserQuery } from './features/auth/api';
-import { isPrerenderedSignedOut } from './prerendered';
+import { isHomePage, isPrerenderedSignedOut } from './prerendered';
 import './index.css';
 import { showFlashToast } from './ui/flash-toast';
 
@@ -31,5 +32,8 @@ if (isPrerenderedSignedOut(rootElement)) {
   queryClient.setQueryData(currentUserQuery.queryKey, null);
   hydrateRoot(rootElement, app);
 } else {
+  // Started now, not after a first render commits: on a slow phone every step of the chain costs.
+  void queryClient.prefetchQuery(currentUserQuery);
+  if (isHomePage(rootElement)) startHome();
   createRoot(rootElement).render(app);
 }

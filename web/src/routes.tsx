@@ -8,8 +8,14 @@ import { LoadingScreen } from './ui/loading-screen';
 // Signed-out visitors never download the shell and player; listeners never download the landing page.
 const LandingPage = lazy(() => import('./features/landing/landing-page').then((m) => ({ default: m.LandingPage })));
 const AuthPage = lazy(() => import('./features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
-const AppShell = lazy(() => import('./features/shell/app-shell').then((m) => ({ default: m.AppShell })));
-const HomePage = lazy(() => import('./features/home/home-page').then((m) => ({ default: m.HomePage })));
+// Each loader names what it takes from its module: Rolldown then leaves the module's namespace object
+// out (with it, it emitted a chunk exporting a namespace it never defined).
+const loadAppShell = () => import('./features/shell/app-shell').then((m) => ({ default: m.AppShell }));
+const AppShell = lazy(loadAppShell);
+const loadHomePage = () =>
+  import('./features/home/home-page').then((m) => ({ default: m.HomePage, prefetchHome: m.prefetchHome }));
+const HomePage = lazy(loadHomePage);
+
 // The listening pages bring the card grids and player controls with them: not for signed-out visitors.
 const SearchPage = lazy(() => import('./features/search/search-page').then((m) => ({ default: m.SearchPage })));
 const ArtistPage = lazy(() => import('./features/artists/artist-page').then((m) => ({ default: m.ArtistPage })));
@@ -26,6 +32,15 @@ const RadioPage = lazy(() => import('./features/radio/radio-page').then((m) => (
 const DesignPreviewPage = lazy(() =>
   import('./features/design-preview/design-preview-page').then((m) => ({ default: m.DesignPreviewPage })),
 );
+
+/**
+ * Home opened with a page load, on the server's Home page (it goes only to a listener with a
+ * session): its code and answer start now, not after the sign-in check comes back and renders.
+ */
+export function startHome(): void {
+  void loadAppShell();
+  void loadHomePage().then((home) => home.prefetchHome());
+}
 
 /** The listener's pages, besides Home; a signed-out visitor who opens one is asked to sign in first. */
 const LISTENER_PAGES: [path: string, page: ReactElement][] = [

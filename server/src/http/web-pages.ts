@@ -5,9 +5,10 @@
  * without the variants, gets index.html, which works everywhere.
  */
 export const FALLBACK_PAGE = 'index.html';
+export const HOME_PAGE = 'home.html';
 
 export function webPageFile(pathname: string, tab: string | undefined, signedIn: boolean): string {
-  if (signedIn) return pathname === '/' ? 'home.html' : 'app.html';
+  if (signedIn) return pathname === '/' ? HOME_PAGE : 'app.html';
   if (pathname === '/') return 'landing.html';
   if (pathname === '/auth') return tab === 'signup' ? 'auth-signup.html' : 'auth.html';
   return FALLBACK_PAGE;

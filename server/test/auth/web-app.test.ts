@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { QUICK_PICK_COVER_SIZES } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildArtist, buildSong, insertPlay } from '../helpers/catalogue-factories.js';
 import { signUp } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -13,7 +15,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Kora</title>');
   await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   for (const page of ['landing', 'auth', 'auth-signup', 'app', 'home']) {
-    await fs.writeFile(path.join(webDist, `${page}.html`), `<!doctype html><title>${page}</title>`);
+    await fs.writeFile(path.join(webDist, `${page}.html`), `<!doctype html><html><head><title>${page}</title></head></html>`);
   }
   t = await createTestApp({ webDist });
 });
@@ -52,6 +54,29 @@ describe('serving the web app', () => {
     expect(await page('/', cookie)).toBe('home');
     expect(await page('/library', cookie)).toBe('app');
     expect(await page('/auth', cookie)).toBe('app');
+  });
+
+  it("preloads the listener's first quick-pick cover with Home, in the tiles' own srcset and sizes", async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(([link]) => link);
+    const home = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/', headers: { cookie } })).body;
+    const artistId = (await buildArtist(t.database.db)).id;
+    const key = (n: number) => `${String(n).padStart(2, '0')}/${String(n).padStart(2, '0').repeat(32)}.webp`;
+    const [first, second, third] = await Promise.all([1, 2, 3].map((n) => buildSong(t.database.db, { artistId, coverKey: key(n) })));
+    const { cookie, user } = await signUp(t.app);
+    // Most recent first (Jump back in): the third is the first tile; only its cover comes with the page.
+    for (const [song, minutesAgo] of [[first!, 3], [second!, 2], [third!, 1]] as const) {
+      await insertPlay(t.database.db, { userId: user.id, songId: song.id, playedAt: new Date(Date.now() - minutesAgo * 60_000) });
+    }
+
+    const links = preloads(await home(cookie));
+    expect(links).toEqual([3].map((n) => {
+      const stem = `/api/media/${key(n).replace('.webp', '')}`;
+      return `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${stem}.w160.webp 160w, ${stem}.w320.webp 320w, ${stem}.webp 640w" imagesizes="${QUICK_PICK_COVER_SIZES}">`;
+    }));
+    expect(await home(cookie)).toContain('<title>home</title>');
+    // Other pages and signed-out visitors get no one's covers.
+    expect(preloads((await t.app.inject({ method: 'GET', url: '/library', headers: { cookie } })).body)).toEqual([]);
+    expect(preloads((await t.app.inject({ method: 'GET', url: '/' })).body)).toEqual([]);
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,9 +1,10 @@
+import { songCoverUrl } from '@kora/contracts';
 import { ChevronDown } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { SongLikeButton } from '../features/likes/song-like-button';
 import { AddToPlaylistButton } from '../features/playlists/add-to-playlist-menu';
-import { songArtistPath, songCoverUrl } from '../ui/catalogue-links';
+import { songArtistPath } from '../ui/catalogue-links';
 import { CoverImage } from '../ui/cover-image';
 import { usePlayer } from './player-context';
 import { SeekBar } from './seek-bar';

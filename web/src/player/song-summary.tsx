@@ -1,5 +1,6 @@
+import { songCoverUrl } from '@kora/contracts';
 import { Link } from 'react-router';
-import { songArtistPath, songCoverUrl } from '../ui/catalogue-links';
+import { songArtistPath } from '../ui/catalogue-links';
 import { CoverImage } from '../ui/cover-image';
 import { cn } from '../ui/cn';
 import { usePlayer } from './player-context';

@@ -1,5 +1,5 @@
+import { songCoverUrl } from '@kora/contracts';
 import { useId } from 'react';
-import { songCoverUrl } from '../ui/catalogue-links';
 import { CoverImage } from '../ui/cover-image';
 import { formatDuration } from './format-duration';
 import { usePlayer } from './player-context';

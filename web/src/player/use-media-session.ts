@@ -1,5 +1,5 @@
+import { songCoverUrl } from '@kora/contracts';
 import { useEffect } from 'react';
-import { songCoverUrl } from '../ui/catalogue-links';
 import type { PlayerController } from './player-controller';
 import type { PlayerState } from './player-types';
 

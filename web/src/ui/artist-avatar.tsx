@@ -1,6 +1,6 @@
+import { coverSrcSet } from '@kora/contracts';
 import { useState } from 'react';
 import { cn } from './cn';
-import { coverSrcSet } from './cover-srcset';
 
 interface ArtistAvatarProps {
   name: string;

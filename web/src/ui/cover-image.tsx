@@ -1,7 +1,7 @@
+import { coverSrcSet } from '@kora/contracts';
 import { Music } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from './cn';
-import { coverSrcSet } from './cover-srcset';
 
 interface CoverImageProps {
   src: string | null;

@@ -1,9 +1,10 @@
+import { songCoverUrl } from '@kora/contracts';
 import type { Song } from '@kora/contracts';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SongOptionsMenu } from '../features/playlists/add-to-playlist-menu';
 import type { PlaybackContext, PlayerApi } from '../player/player-types';
-import { songArtistPath, songCoverUrl } from './catalogue-links';
+import { songArtistPath } from './catalogue-links';
 import { cn } from './cn';
 import { CoverImage } from './cover-image';
 import { cardCoverSizes } from './image-sizes';

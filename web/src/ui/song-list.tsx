@@ -1,3 +1,4 @@
+import { songCoverUrl } from '@kora/contracts';
 import type { Song } from '@kora/contracts';
 import { AudioLines, Pause, Play } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
@@ -5,7 +6,7 @@ import { Link } from 'react-router';
 import { SongOptionsMenu } from '../features/playlists/add-to-playlist-menu';
 import { formatDuration } from '../player/format-duration';
 import { usePlayer } from '../player/player-context';
-import { artistPath, songArtistPath, songCoverUrl } from './catalogue-links';
+import { artistPath, songArtistPath } from './catalogue-links';
 import { cn } from './cn';
 import { CoverImage } from './cover-image';
 import { describeArtists, formatPlays, formatTrackNumber } from './format';

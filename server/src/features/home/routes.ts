@@ -1,95 +1,27 @@
-import {
-  BROWSE_PAGE_SIZE,
-  HOME_OWN_PLAYLISTS_LIMIT,
-  HOME_QUICK_PICKS,
-  HOME_TRENDING_LIMIT,
-  type Home,
-  type Playlist,
-  type Song,
-  type SongPage,
-  songPageQuerySchema,
-} from '@kora/contracts';
+import { songPageQuerySchema } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createVersionedCache } from '../../db/versioned-cache.js';
+import { type SharedAnswer, sendSharedAnswer, sharedAnswer } from '../../http/shared-answer.js';
 import { parseInput } from '../../http/validate.js';
 import { currentUser } from '../auth/session-guard.js';
-import { presentPlaylist } from '../playlists/presenter.js';
-import type { PlaylistQueries } from '../playlists/queries.js';
-import { presentSong } from '../songs/presenter.js';
-import type { SongQueries } from '../songs/queries.js';
-import { trendingSince } from '../songs/routes.js';
-import { chooseHero, chooseStarterPicks } from './home-picks.js';
-import { type SharedAnswer, sendSharedAnswer, sharedAnswer } from '../../http/shared-answer.js';
+import type { HomeService } from './home-service.js';
 
-type Deps = { songs: SongQueries; playlists: PlaylistQueries; writeVersion: (() => number) | undefined };
-
-/** What every listener's Home shares. */
-type CommonParts = { trending: Song[]; editorialPlaylists: Playlist[]; browse: SongPage };
-/** What is one listener's own. */
-type PersonalParts = { recentlyPlayed: Song[]; ownPlaylists: Playlist[] };
+type Deps = { home: HomeService; writeVersion: (() => number) | undefined };
 
 /**
  * GET /api/home answers Home's first screen and shelves in one request (a phone on a slow link
- * pays a round trip per request), sized for the screen rather than the whole catalogue.
- * GET /api/songs/browse pages 'Browse all' after the first page the home answer carries.
+ * pays a round trip per request). GET /api/songs/browse pages 'Browse all' after the first page
+ * the home answer carries.
  */
-export async function homeRoutes(app: FastifyInstance, { songs, playlists, writeVersion }: Deps) {
-  // Answered from memory until the next database write (db/versioned-cache.ts); the clock moves
-  // trending's window, hence the time limit.
-  const common = createVersionedCache<CommonParts>({ writeVersion, maxEntries: 1, ttlMs: 60_000 });
-  const personal = createVersionedCache<PersonalParts>({ writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
+export async function homeRoutes(app: FastifyInstance, { home, writeVersion }: Deps) {
   const pages = createVersionedCache<SharedAnswer>({ writeVersion, maxEntries: 200, ttlMs: 60_000 });
 
-  /** One page of the catalogue, newest first; one song more than the page tells whether another follows. */
-  async function loadPage(afterId: number | undefined, limit: number): Promise<SongPage> {
-    const rows = await songs.listLiveSongsAfter(afterId, limit + 1);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return { songs: page.map((row) => presentSong(row)), nextCursor: rows.length > limit && last ? String(last.song.id) : null };
-  }
-
-  async function loadCommon(viewerId: number): Promise<CommonParts> {
-    const [trending, editorial, browse] = await Promise.all([
-      songs.listTrending(trendingSince(), HOME_TRENDING_LIMIT),
-      playlists.listEditorial(),
-      loadPage(undefined, BROWSE_PAGE_SIZE),
-    ]);
-    return {
-      trending: trending.map((row) => presentSong(row)),
-      // Nobody owns an editorial playlist: isOwner is false whoever asked first.
-      editorialPlaylists: editorial.map((summary) => presentPlaylist(summary, viewerId)),
-      browse,
-    };
-  }
-
-  async function loadPersonal(userId: number): Promise<PersonalParts> {
-    const [recent, own] = await Promise.all([songs.listRecentlyPlayed(userId, HOME_QUICK_PICKS), playlists.listOwnedBy(userId)]);
-    return {
-      recentlyPlayed: recent.map((row) => presentSong(row)),
-      ownPlaylists: own.slice(0, HOME_OWN_PLAYLISTS_LIMIT).map((summary) => presentPlaylist(summary, userId)),
-    };
-  }
-
   // The listener's own plays and playlists: the API's `private, no-store` stays.
-  app.get('/api/home', async (request): Promise<Home> => {
-    const userId = currentUser(request).id;
-    const [shared, own] = await Promise.all([
-      common.get('home', () => loadCommon(userId)),
-      personal.get(String(userId), () => loadPersonal(userId)),
-    ]);
-    const hero = chooseHero(shared.editorialPlaylists, shared.trending, new Date());
-    const starterPicks = chooseStarterPicks({
-      recentlyPlayed: own.recentlyPlayed,
-      trending: shared.trending,
-      editorial: shared.editorialPlaylists,
-      hero,
-    });
-    return { ...own, starterPicks, hero, ...shared };
-  });
+  app.get('/api/home', async (request) => home.homeFor(currentUser(request).id));
 
   app.get('/api/songs/browse', async (request, reply) => {
     const { limit, cursor } = parseInput(songPageQuerySchema, request.query);
-    const load = async () => sharedAnswer(JSON.stringify(await loadPage(cursor, limit)));
+    const load = async () => sharedAnswer(JSON.stringify(await home.browsePage(cursor, limit)));
     return sendSharedAnswer(request, reply, await pages.get(`${limit}:${cursor ?? ''}`, load));
   });
 }

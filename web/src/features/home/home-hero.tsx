@@ -1,9 +1,10 @@
+import { songCoverUrl } from '@kora/contracts';
 import type { HomePick } from '@kora/contracts';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
-import { playlistPath, songArtistPath, songCoverUrl } from '../../ui/catalogue-links';
+import { playlistPath, songArtistPath } from '../../ui/catalogue-links';
 import { CoverImage } from '../../ui/cover-image';
 import { describeArtists, formatQuantity } from '../../ui/format';
 import { PlayToggleButton } from '../../ui/play-toggle-button';

@@ -1,6 +1,7 @@
 import { HOME_QUICK_PICKS, HOME_TRENDING_LIMIT, type Home } from '@kora/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { type Query, useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../api/query-client';
+import { useEffect, useMemo, useRef } from 'react';
 import { CardListSkeleton } from '../../ui/music-grid';
 import { PageTitle } from '../../ui/page-title';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
@@ -16,13 +17,31 @@ import { QuickPicks } from './quick-picks';
 import { SongShelf } from './song-shelf';
 import { useFirstScreenSettled } from './use-first-screen-settled';
 
+/** When the answer prefetchHome fetched for this page load arrived; cleared once Home has shown it. */
+let prefetchedAnswerAt: number | undefined;
+
+/**
+ * Home opened with a page load, on the server's Home page (routes.tsx startHome): its answer is
+ * asked for at once instead of after the sign-in check and a render.
+ */
+export function prefetchHome(): void {
+  void queryClient.prefetchQuery(homeQuery).then(() => {
+    prefetchedAnswerAt = queryClient.getQueryState(homeQuery.queryKey)?.dataUpdatedAt;
+  });
+}
+
+/** Home asks for a fresh answer each time it opens, except for the one its page load has just fetched. */
+const refetchOnMount = (query: Query<Home>) => query.state.dataUpdatedAt !== prefetchedAnswerAt;
+
 /**
  * Music first: the quick picks and the hero fill a phone's first screen, then the shelves, then
  * the whole catalogue page by page, and the ways to add music last. Everything comes from one
  * request (GET /api/home); a section with nothing to show is left out.
  */
 export function HomePage() {
-  const home = useQuery(homeQuery);
+  const home = useQuery({ ...homeQuery, refetchOnMount });
+  // Shown once: the next time Home opens, it asks again.
+  useEffect(() => () => void (prefetchedAnswerAt = undefined), []);
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-4 sm:px-6 md:gap-10 md:py-6">

@@ -1,12 +1,10 @@
-import type { HomePick, Song } from '@kora/contracts';
+import { type HomePick, QUICK_PICK_COVER_SIZES, quickPickCoverUrl, quickPicksOf, type Song } from '@kora/contracts';
 import { useMemo } from 'react';
 import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
-import { songCoverUrl } from '../../ui/catalogue-links';
 import { cn } from '../../ui/cn';
 import { CoverImage } from '../../ui/cover-image';
 import { Section } from '../../ui/section';
-import { quickPicksOf } from './quick-pick-list';
 import { usePickPlayback } from './use-pick-playback';
 
 /**
@@ -42,7 +40,7 @@ function QuickPickTile({ pick, context }: { pick: HomePick; context: PlaybackCon
   const title = pick.kind === 'song' ? pick.song.title : pick.playlist.name;
   const isCurrent = pick.kind === 'song' ? currentSong?.id === pick.song.id : playlistPlayback.isCurrent;
   const isActive = isCurrent && isPlaying;
-  const cover = pick.kind === 'song' ? songCoverUrl(pick.song) : pick.playlist.coverUrl;
+  const cover = quickPickCoverUrl(pick);
   const coverColor = pick.kind === 'song' ? pick.song.coverColor : pick.playlist.coverColor;
 
   function handleClick() {
@@ -62,8 +60,8 @@ function QuickPickTile({ pick, context }: { pick: HomePick; context: PlaybackCon
         isCurrent ? 'bg-overlay' : 'bg-raised/80 hover:bg-overlay',
       )}
     >
-      {/* The first screen's music: fetched at once, not when the page gets round to it. */}
-      <CoverImage src={cover} color={coverColor} size={64} sizes="(min-width: 1024px) 64px, 56px" priority className="size-14 rounded-none lg:size-16" />
+      {/* The first screen's music: fetched at once (the first ones preloaded with the page, server/src/http/home-page-preloads.ts). */}
+      <CoverImage src={cover} color={coverColor} size={64} sizes={QUICK_PICK_COVER_SIZES} priority className="size-14 rounded-none lg:size-16" />
       <span
         className={cn(
           'line-clamp-2 min-w-0 flex-1 pr-2 text-[0.8125rem] leading-tight font-semibold break-words',

@@ -1,9 +1,10 @@
+import { songCoverUrl } from '@kora/contracts';
 import type { Song } from '@kora/contracts';
 import { ArrowDown, ArrowUp, AudioLines, Pause, Play, Trash2 } from 'lucide-react';
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '../../player/format-duration';
-import { albumPath, songCoverUrl } from '../../ui/catalogue-links';
+import { albumPath } from '../../ui/catalogue-links';
 import { cn } from '../../ui/cn';
 import { CoverImage } from '../../ui/cover-image';
 import { describeArtists, formatPlays, formatTrackNumber } from '../../ui/format';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { LargePlayer } from '../../player/large-player';
+import { DeferredLargePlayer } from '../../player/deferred-large-player';
 import { PlayerBar } from '../../player/player-bar';
 import { PlayerProvider } from '../../player/player-context';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link';
@@ -43,7 +43,7 @@ export function AppShell() {
         </div>
         <PlayerBar />
         <MobileBar />
-        <LargePlayer />
+        <DeferredLargePlayer />
       </div>
     </PlayerProvider>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverSrcSet } from './cover-srcset';
+import { coverSrcSet } from './cover-srcset.js';
 
 const sha = 'ab'.repeat(32);
 

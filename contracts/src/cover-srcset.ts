@@ -1,4 +1,4 @@
-import { COVER_WIDTHS } from '@kora/contracts';
+import { COVER_WIDTHS } from './constants.js';
 
 /** A stored image: /api/media/<shard>/<sha256>.<webp|jpg>; its smaller copies are stored beside it (server/src/media/storage.ts). */
 const STORED_IMAGE_URL = /^(\/api\/media\/[0-9a-f]{2}\/[0-9a-f]{64})\.(webp|jpg)$/;

@@ -1,6 +1,7 @@
-import type { HomePick, Playlist, Song } from '@kora/contracts';
+import type { Playlist, Song } from './catalogue.js';
+import type { HomePick } from './home.js';
 import { describe, expect, it } from 'vitest';
-import { quickPicksOf } from './quick-pick-list';
+import { quickPicksOf } from './quick-picks.js';
 
 const song = (id: number) => ({ id, title: `Song ${id}` }) as Song;
 const playlist = (id: number) => ({ id, name: `List ${id}` }) as Playlist;
