@@ -1,12 +1,34 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { pageChunkGroups } from './build/chunk-groups';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker (src/sw/sw.ts) with the list of files to precache injected, built to
+    // dist/sw.js. The app registers it itself (src/pwa/) and the manifest is public/manifest.webmanifest.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // One classic script: no module workers needed, and no import round trips at install.
+        rollupFormat: 'iife',
+        // Hashed chunks and the offline app page; not the signed-out pages, the brotli/gzip
+        // copies or the build manifest (written later, or never fetched by the app).
+        globPatterns: ['assets/*.{js,css}', 'index.html', 'favicon.svg', 'icons/*.png', 'manifest.webmanifest'],
+        // Hashed names change with their content, so the URL is the revision.
+        dontCacheBustURLsMatching: /^assets\//,
+      },
+    }),
+  ],
   resolve: {
     // Bundle @kora/contracts from its TypeScript source, so no contracts build is needed first.
     conditions: ['kora-source', ...defaultClientConditions],

@@ -121,3 +121,15 @@ export const IMPORT_FAILED_TITLE = 'Import failed';
 export const POPULAR_IMPORT_LIMIT = 50;
 /** Top tracks shown on an external artist's page. */
 export const EXTERNAL_TOP_TRACKS_LIMIT = 25;
+
+// Offline listening (issue 15). Here, not beside their schemas in offline.ts: the web app's first
+// load reads them, and a module of zod schemas brings zod with it.
+/** The download-quality setting (spec section 3); the server maps it to a rendition Premium allows. */
+export const DOWNLOAD_QUALITIES = ['low', 'medium', 'high'] as const;
+export type DownloadQuality = (typeof DOWNLOAD_QUALITIES)[number];
+
+/** The response header naming the kbps of the rendition a download served (absent for an original). */
+export const DOWNLOAD_BITRATE_HEADER = 'X-Kora-Bitrate';
+
+/** Plays sent in one batch at most. */
+export const OFFLINE_PLAYS_BATCH_MAX = 100;

@@ -13,3 +13,5 @@ export * from './external.js';
 export * from './home.js';
 export * from './cover-srcset.js';
 export * from './quick-picks.js';
+export * from './offline.js';
+export * from './offline-licence.js';

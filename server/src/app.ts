@@ -29,7 +29,11 @@ import { createNotificationQueries } from './features/notifications/queries.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { supportRoutes } from './features/support/routes.js';
 import { createNotificationService } from './features/notifications/service.js';
+import { offlineRoutes } from './features/offline/routes.js';
+import { createOfflineLicenceService } from './features/offline/service.js';
+import { createSigningKeyStore } from './features/offline/signing-keys.js';
 import { placeholderRoutes } from './features/placeholder/routes.js';
+import { createOfflinePlayService } from './features/plays/offline-plays.js';
 import { createPlayQueries } from './features/plays/queries.js';
 import { playRoutes } from './features/plays/routes.js';
 import { createPlayService } from './features/plays/service.js';
@@ -130,9 +134,16 @@ export async function buildApp({ config, database, storage, logger = true, audio
   await app.register(songRoutes, { songs, storage, writeVersion: database.writeVersion });
   await app.register(songDownloadRoute, { songs, storage });
   await app.register(subscriptionRoutes, { subscriptions: createSubscriptionService({ queries: createSubscriptionQueries(database.db) }) });
+  const playQueries = createPlayQueries(database.db);
   await app.register(playRoutes, {
-    plays: createPlayService({ findSong: songs.findLiveSong, transaction: createPlayQueries(database.db).transaction }),
+    plays: createPlayService({ findSong: songs.findLiveSong, transaction: playQueries.transaction }),
+    offlinePlays: createOfflinePlayService({ findSong: songs.findLiveSong, transaction: playQueries.transaction }),
   });
+  const licences = createOfflineLicenceService({
+    keys: createSigningKeyStore(database.db),
+    findSubscription: createSubscriptionQueries(database.db).findSubscription,
+  });
+  await app.register(offlineRoutes, { licences });
   const external = createExternalCatalogue({ db: database.db, providers: createCatalogueProviders(config.catalogues) });
   await app.register(externalCatalogueRoutes, { external });
   await app.register(audioProxyRoutes, { settings: config.audioProxy, lookup: audioProxyLookup });

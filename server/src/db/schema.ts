@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -336,8 +337,12 @@ export const plays = pgTable(
       .references(() => songs.id, { onDelete: 'cascade' }),
     secondsPlayed: integer('seconds_played').notNull(),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The device's id of a play made offline (POST /api/plays/offline); null for online plays. */
+    clientId: uuid('client_id'),
   },
   (t) => [
+    // A play made offline is recorded once per listener, however often the device sends it.
+    uniqueIndex('plays_user_client_id_idx').on(t.userId, t.clientId),
     index('plays_user_recent_idx').on(t.userId, t.playedAt),
     index('plays_song_recent_idx').on(t.songId, t.playedAt),
     index('plays_played_at_idx').on(t.playedAt),
@@ -573,4 +578,15 @@ export const jobs = pgTable(
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Key pairs the server signs with (offline licences), as JWKs. Made by the first process that needs
+ * one and read back by every other, so all processes on one database sign with the same key.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  createdAt: createdAt(),
 });

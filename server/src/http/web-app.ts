@@ -65,6 +65,8 @@ export async function registerWebApp(
         preCompressed: true,
         index: false,
         setHeaders(res, filePath) {
+          // Everything else (sw.js, manifest.webmanifest, icons) is revalidated: a cached service
+          // worker script would keep listeners on an old version of the app.
           const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
           res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },

@@ -12,6 +12,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useAuth } from '../features/auth/use-auth';
+import { DownloadsProvider, LICENCE_LAPSED_MESSAGE, useLoadedDownloads } from '../offline/downloads/downloads-context';
+import { toast } from '../ui/use-toast';
+import { isNetworkFailure } from '../offline/offline-plays-api';
+import { useOfflinePlays } from '../offline/use-offline-plays';
 import { refreshPreviewUrl, reportAudioError } from './audio-errors';
 import { getLocalStorage } from './browser-storage';
 import { recordPlay } from './play-recording';
@@ -37,15 +41,25 @@ const PlayerContext = createContext<PlayerApi | null>(null);
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  return (
+  const player = (
     <ListenerPlayer key={userId ?? 'nobody'} userId={userId}>
       {children}
     </ListenerPlayer>
   );
+  return userId === null ? player : <DownloadsProvider userId={userId}>{player}</DownloadsProvider>;
 }
+
+export const OFFLINE_NOT_DOWNLOADED_MESSAGE = "You're offline, and this song is not downloaded. It plays again when you are back online.";
 
 function ListenerPlayer({ userId, children }: { userId: number | null; children: ReactNode }) {
   const queryClient = useQueryClient();
+  const offlinePlays = useOfflinePlays(userId);
+  const downloads = useLoadedDownloads();
+  // Read when a song starts, by a controller made once: it must see the latest downloads.
+  const downloadsRef = useRef(downloads);
+  useEffect(() => {
+    downloadsRef.current = downloads;
+  }, [downloads]);
   const [store] = useState<SessionStore | null>(() => {
     const storage = getLocalStorage();
     return storage && userId !== null ? createSessionStore(storage, userId) : null;
@@ -57,11 +71,29 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
         load: () => queryClient.ensureQueryData(catalogueQuery),
       },
       recordPlay: (play) => {
-        recordPlay(queryClient, play).catch((error: unknown) => console.warn('Could not record the play', error));
+        // Heard with no network: kept on the device and sent when it returns (use-offline-plays.ts).
+        // Only library songs' plays count (a catalogue preview's id is a string).
+        const { songId, secondsPlayed } = play;
+        const keepForLater = () =>
+          typeof songId === 'number' &&
+          offlinePlays?.enqueue({ songId, secondsPlayed }).catch((error: unknown) => console.warn('Could not keep the play for later', error));
+        if (offlinePlays && !navigator.onLine) return void keepForLater();
+        recordPlay(queryClient, play).catch((error: unknown) => {
+          if (offlinePlays && isNetworkFailure(error)) void keepForLater();
+          else console.warn('Could not record the play', error);
+        });
       },
       refreshPreviewUrl,
       reportAudioError,
       readStreamingQuality: () => readStreamingQuality(getLocalStorage()),
+      unavailable: (song) => {
+        const downloads = downloadsRef.current;
+        if (navigator.onLine || !downloads) return null;
+        if (!(typeof song.id === 'number' && downloads.songs.has(song.id))) return OFFLINE_NOT_DOWNLOADED_MESSAGE;
+        // The service worker refuses it too: say why rather than fail to load.
+        return downloads.licenceLapsed ? LICENCE_LAPSED_MESSAGE : null;
+      },
+      reportUnavailable: (message) => toast({ title: 'Not downloaded', description: message }),
       storage: getLocalStorage(),
       restoredSession: store?.load(),
     }),
@@ -94,7 +126,8 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
     <PlayerContext.Provider value={player}>
       {children}
       {/* Metadata only before a play: a song restored after a reload costs no data until it is played. */}
-      <audio ref={attachAudio} preload="metadata" />
+      {/* CORS mode: the service worker may answer with a downloaded song (issue 15), never an opaque response. */}
+      <audio ref={attachAudio} preload="metadata" crossOrigin="anonymous" />
     </PlayerContext.Provider>
   );
 }

@@ -66,7 +66,12 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 function setUp(
-  options: { catalogue?: Song[] | null; storage?: ReturnType<typeof memoryStorage>; restoredSession?: SavedSession } = {},
+  options: {
+    catalogue?: Song[] | null;
+    storage?: ReturnType<typeof memoryStorage>;
+    restoredSession?: SavedSession;
+    unavailable?: (song: Song) => string | null;
+  } = {},
 ) {
   const catalogueSongs = options.catalogue === undefined ? buildSongs(6) : options.catalogue;
   const deps = {
@@ -80,6 +85,8 @@ function setUp(
     readStreamingQuality: () => 'medium' as const,
     storage: options.storage ?? memoryStorage(),
     restoredSession: options.restoredSession,
+    unavailable: options.unavailable,
+    reportUnavailable: vi.fn(),
   } satisfies PlayerControllerDeps;
   const controller = createPlayerController(deps);
   const audio = new FakeAudio();
@@ -109,6 +116,22 @@ afterEach(() => {
 });
 
 describe('starting songs', () => {
+  it('does not start a song that cannot play now (offline, not downloaded), says why, and skips to nothing', () => {
+    const kept = new Set([2]);
+    const { actions, audio, state, deps } = setUp({ unavailable: (song) => (kept.has(song.id as number) ? null : 'Not downloaded') });
+    actions.playSong(album.songs[0]!, album);
+    expect(state().currentSong).toBeNull();
+    expect(audio.src).toBe('');
+    expect(deps.reportUnavailable).toHaveBeenCalledWith('Not downloaded');
+
+    actions.playSong(album.songs[1]!, album);
+    expect(state().currentSong).toBe(album.songs[1]);
+    // Next is the third song, not downloaded: the current one stays.
+    actions.next();
+    expect(state().currentSong).toBe(album.songs[1]);
+    expect(deps.reportUnavailable).toHaveBeenCalledTimes(2);
+  });
+
   it('playSong makes the song current, plays its stream in the chosen quality and opens the large player', () => {
     const { actions, audio, state } = setUp();
     actions.playSong(album.songs[1]!, album);

@@ -43,6 +43,10 @@ export type PlayerControllerDeps = {
   /** The toast of a song that cannot play: a local file, or an external preview whose recovery failed. */
   reportAudioError: (song: Song) => void;
   readStreamingQuality: () => StreamQuality;
+  /** Why a song cannot start now (offline and not downloaded), said instead of starting it; null when it can. */
+  unavailable?: (song: Song) => string | null;
+  /** Tells the listener why a song did not start. */
+  reportUnavailable?: (message: string) => void;
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   /** The song, queue and position of the last visit: shown at once, loaded paused at that position. */
   restoredSession?: SavedSession | null;
@@ -185,7 +189,15 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     else pendingStart = setTimeout(requestPlay, PLAYBACK_RESTART_DELAY_MS);
   }
 
+  /** Says why the song cannot start now, if it cannot. */
+  function refuses(song: Song): boolean {
+    const reason = deps.unavailable?.(song) ?? null;
+    if (reason !== null) deps.reportUnavailable?.(reason);
+    return reason !== null;
+  }
+
   function startSong(song: Song, context: PlaybackContext | undefined, mode: StartMode): void {
+    if (refuses(song)) return;
     const listContext = context && context.songs.length > 0 ? context : null;
     const cached = deps.catalogue.getCached();
     const queue = buildQueue({ song, context: listContext, allSongs: cached ?? [], shuffle: state.shuffle, random });
@@ -209,7 +221,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
 
   function playAt(index: number): void {
     const song = state.queue[index];
-    if (song) loadSong(song, { songs: state.queue, index }, state.context, 'now');
+    if (song && !refuses(song)) loadSong(song, { songs: state.queue, index }, state.context, 'now');
   }
 
   function restartCurrent(): void {

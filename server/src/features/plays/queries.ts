@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { listeningTotals, plays, songs } from '../../db/schema.js';
+import type { SurroundingPlays } from './offline-play-credit.js';
 import type { ListeningHistory } from './play-credit.js';
 
 /** Reads and writes of one play decision, for one transaction (createPlayQueries). */
@@ -39,11 +40,58 @@ function createPlayWrites(db: Db) {
       return { lastPlayAt: last?.at ?? null, lastPlayOfSongAt: lastOfSong?.at ?? null };
     },
 
+    /** Whether the listener already has the play a device sent with this id. */
+    async hasClientPlay(userId: number, clientId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: plays.id })
+        .from(plays)
+        .where(and(eq(plays.userId, userId), eq(plays.clientId, clientId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * The listener's counted plays either side of `at`, a past play's time: the nearest of any song,
+     * and of this song within `songWindowSeconds` (farther ones cannot matter, and the bound keeps
+     * each read to a few rows of the listener's index).
+     */
+    async findSurroundingPlays(userId: number, songId: number, at: Date, songWindowSeconds: number): Promise<SurroundingPlays> {
+      const windowStart = new Date(at.getTime() - songWindowSeconds * 1000);
+      const windowEnd = new Date(at.getTime() + songWindowSeconds * 1000);
+      const mine = eq(plays.userId, userId);
+      const ofSong = eq(plays.songId, songId);
+      const [last] = await db.select({ at: plays.playedAt }).from(plays).where(and(mine, lte(plays.playedAt, at))).orderBy(desc(plays.playedAt)).limit(1);
+      const [lastOfSong] = await db
+        .select({ at: plays.playedAt })
+        .from(plays)
+        .where(and(mine, gt(plays.playedAt, windowStart), lte(plays.playedAt, at), ofSong))
+        .orderBy(desc(plays.playedAt))
+        .limit(1);
+      const [next] = await db
+        .select({ at: plays.playedAt, secondsPlayed: plays.secondsPlayed })
+        .from(plays)
+        .where(and(mine, gt(plays.playedAt, at)))
+        .orderBy(asc(plays.playedAt))
+        .limit(1);
+      const [nextOfSong] = await db
+        .select({ at: plays.playedAt })
+        .from(plays)
+        .where(and(mine, gt(plays.playedAt, at), lt(plays.playedAt, windowEnd), ofSong))
+        .orderBy(asc(plays.playedAt))
+        .limit(1);
+      return {
+        lastPlayAt: last?.at ?? null,
+        lastPlayOfSongAt: lastOfSong?.at ?? null,
+        nextPlay: next ?? null,
+        nextPlayOfSongAt: nextOfSong?.at ?? null,
+      };
+    },
+
     /**
      * The counted play, the song's count and the listener's totals together. Both counts are
      * incremented in SQL; the totals are what stats read instead of counting plays.
      */
-    async insertPlay(values: { userId: number; songId: number; secondsPlayed: number; playedAt: Date }): Promise<number> {
+    async insertPlay(values: { userId: number; songId: number; secondsPlayed: number; playedAt: Date; clientId?: string }): Promise<number> {
       await db.insert(plays).values(values);
       await db
         .update(listeningTotals)

@@ -3,6 +3,7 @@ import { Music } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
+import { DownloadButton } from '../../offline/downloads/download-button';
 import { BackButton } from '../../ui/back-button';
 import { artistPath } from '../../ui/catalogue-links';
 import { CoverImage } from '../../ui/cover-image';
@@ -75,6 +76,9 @@ export function AlbumHeader({ album, songs, context }: AlbumHeaderProps) {
           disabled={!firstSong}
           onClick={handlePlay}
         />
+        {songs && (
+          <DownloadButton target={{ key: `album:${album.id}`, title: album.title, coverUrl: album.coverUrl, songs: async () => songs }} />
+        )}
       </div>
     </header>
   );

@@ -10,12 +10,16 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useNavigate, useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../api/error-message';
 import { apiRequest, getQueryFn } from '../../api/query-client';
+import { currentUserOrKept, keepUser } from '../../offline/kept-user';
 import { toast } from '../../ui/use-toast';
 import { RETURN_PARAM, safeReturnPath } from './return-path';
 
+const fetchCurrentUser = getQueryFn<User>({ on401: 'returnNull' });
+
+/** With no network, the listener last signed in on this device, so the app opens offline. */
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
-  queryFn: getQueryFn<User>({ on401: 'returnNull' }),
+  queryFn: (context) => currentUserOrKept(async () => fetchCurrentUser(context), localStorage),
   staleTime: CURRENT_USER_STALE_MS,
   retry: false,
 });
@@ -38,6 +42,7 @@ function useSignedIn() {
   const [searchParams] = useSearchParams();
   return (user: User) => {
     queryClient.setQueryData(currentUserQuery.queryKey, user);
+    keepUser(localStorage, user);
     // Back to the page the visitor opened before being asked to sign in (a shared link).
     navigate(safeReturnPath(searchParams.get(RETURN_PARAM)), { replace: true });
   };
@@ -107,6 +112,7 @@ export function useSignOut() {
       signedOutOnServer = false;
     }
 
+    // Also forgets the listener kept for opening offline (offline/kept-user.ts).
     localStorage.clear();
     sessionStorage.clear();
     // Mark "nobody" first so the mounted auth observer switches to the signed-out routes,

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DownloadedTab } from '../../offline/downloads/downloaded-tab';
 import { IconButton } from '../../ui/icon-button';
 import { PageTitle } from '../../ui/page-title';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
@@ -40,7 +41,7 @@ export function LibraryPage() {
       <Tabs value={tab} onValueChange={(value) => showTab(parseLibraryTab(value))} className="grid grid-cols-1 gap-6">
         {/* Columns as wide as their labels, sharing what is left, so 'Liked Songs' stays on one line on a
             phone; a phone with a wider font scrolls the row rather than the page. */}
-        <TabsList aria-label="Library sections" className="grid-cols-[repeat(4,auto)] overflow-x-auto sm:max-w-xl">
+        <TabsList aria-label="Library sections" className="grid-cols-[repeat(5,auto)] overflow-x-auto sm:max-w-xl">
           {LIBRARY_TABS.map((value) => (
             <TabsTrigger key={value} value={value} className="px-1.5 text-xs whitespace-nowrap sm:px-3 sm:text-sm">
               {LIBRARY_TAB_LABELS[value]}
@@ -58,6 +59,9 @@ export function LibraryPage() {
         </TabsContent>
         <TabsContent value="artists">
           <ArtistsTab />
+        </TabsContent>
+        <TabsContent value="downloaded">
+          <DownloadedTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,5 +1,5 @@
 /** Spec section 2: the Library's tab comes from ?tab=; anything else is the main view. */
-export const LIBRARY_TABS = ['main', 'liked', 'playlists', 'artists'] as const;
+export const LIBRARY_TABS = ['main', 'liked', 'playlists', 'artists', 'downloaded'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
 
 export const LIBRARY_TAB_LABELS: Record<LibraryTab, string> = {
@@ -7,6 +7,7 @@ export const LIBRARY_TAB_LABELS: Record<LibraryTab, string> = {
   liked: 'Liked Songs',
   playlists: 'Playlists',
   artists: 'Artists',
+  downloaded: 'Downloaded',
 };
 
 export function parseLibraryTab(value: string | null): LibraryTab {

@@ -1,5 +1,7 @@
 import type { Song } from '@kora/contracts';
 import { Play, Shuffle } from 'lucide-react';
+import { likedSongs } from '../../offline/downloads/collection-songs';
+import { DownloadButton } from '../../offline/downloads/download-button';
 import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
 import { Button } from '../../ui/button';
@@ -41,6 +43,7 @@ export function LikedSongsActions({ songs, context }: LikedSongsActionsProps) {
         <Shuffle aria-hidden />
         Shuffle
       </Button>
+      {firstSong && <DownloadButton target={{ key: 'liked', title: 'Liked Songs', coverUrl: null, songs: likedSongs }} />}
     </div>
   );
 }

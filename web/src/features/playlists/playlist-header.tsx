@@ -2,6 +2,8 @@ import type { Playlist, Song } from '@kora/contracts';
 import { Heart } from 'lucide-react';
 import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
+import { playlistSongs } from '../../offline/downloads/collection-songs';
+import { DownloadButton } from '../../offline/downloads/download-button';
 import { BackButton } from '../../ui/back-button';
 import { cn } from '../../ui/cn';
 import { CoverImage } from '../../ui/cover-image';
@@ -76,6 +78,9 @@ export function PlaylistHeader({ playlist, songs, context, canEdit, isReordering
           onClick={handlePlay}
         />
         <PlaylistLikeButton playlistId={playlist.id} />
+        <DownloadButton
+          target={{ key: `playlist:${playlist.id}`, title: playlist.name, coverUrl: playlist.coverUrl, songs: playlistSongs(playlist.id) }}
+        />
         {canEdit && (
           <PlaylistOwnerMenu
             playlist={playlist}

@@ -44,15 +44,19 @@ describe('parseLocalSettings', () => {
     const settings = parseLocalSettings(
       JSON.stringify({
         streamingQuality: 'low',
+        downloadQuality: 'medium',
         equalizerPreset: 'hip-hop',
         dataSaver: true,
+        wifiOnlyDownloads: true,
         customEqualizerGains: [1, 2, 3, 4, 5, 6],
       }),
     );
     expect(settings).toEqual({
       streamingQuality: 'low',
+      downloadQuality: 'medium',
       equalizerPreset: 'hip-hop',
       dataSaver: true,
+      wifiOnlyDownloads: true,
       customEqualizerGains: [1, 2, 3, 4, 5, 6],
     });
   });

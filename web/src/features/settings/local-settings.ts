@@ -1,3 +1,4 @@
+import { DOWNLOAD_QUALITIES } from '@kora/contracts';
 import {
   EQUALIZER_BAND_COUNT,
   EQUALIZER_PRESETS,
@@ -12,10 +13,11 @@ export const SETTINGS_STORAGE_KEY = 'kora-settings';
 /** Every setting with a fixed list of values, the first entry of each list in spec order. */
 export const SETTING_CHOICES = {
   streamingQuality: ['low', 'medium', 'high', 'auto'],
+  downloadQuality: DOWNLOAD_QUALITIES,
   equalizerPreset: EQUALIZER_PRESETS,
 } as const;
 
-export const SWITCH_SETTINGS = ['dataSaver'] as const;
+export const SWITCH_SETTINGS = ['dataSaver', 'wifiOnlyDownloads'] as const;
 
 export type ChoiceSetting = keyof typeof SETTING_CHOICES;
 export type SwitchSetting = (typeof SWITCH_SETTINGS)[number];
@@ -30,8 +32,11 @@ export type LocalSettings = { [K in ChoiceSetting]: (typeof SETTING_CHOICES)[K][
 export const DEFAULT_SETTINGS: LocalSettings = {
   // 'auto' lets the server pick the best rendition the listener's plan allows.
   streamingQuality: 'auto',
+  // The spec's default; offline downloads use it (offline/downloads).
+  downloadQuality: 'high',
   equalizerPreset: 'off',
   dataSaver: false,
+  wifiOnlyDownloads: false,
   customEqualizerGains: FLAT_GAINS,
 };
 

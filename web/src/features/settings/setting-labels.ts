@@ -12,5 +12,11 @@ export const CHOICE_LABELS: ChoiceLabels = {
     high: `High (${STREAM_QUALITY_KBPS.high} kbps)`,
     auto: 'Auto',
   },
+  // A download is the rendition the player would stream at that quality (chooseRendition on the server).
+  downloadQuality: {
+    low: `Low (${STREAM_QUALITY_KBPS.low} kbps)`,
+    medium: `Medium (${STREAM_QUALITY_KBPS.medium} kbps)`,
+    high: `High (${STREAM_QUALITY_KBPS.high} kbps)`,
+  },
   equalizerPreset: EQUALIZER_PRESET_LABELS,
 };

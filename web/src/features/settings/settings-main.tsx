@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { AccountSettings } from './account-settings';
 import { EqualizerSettings } from './equalizer-settings';
 import { PlanSettings } from './plan-settings';
+import { DownloadSettings } from './download-settings';
 import { PlaybackSettings } from './playback-settings';
 import { SettingGroup, SettingRow } from './setting-controls';
 import { SupportDialog } from './support-dialog';
@@ -23,6 +24,7 @@ export function SettingsMain({ user, onOpenSubscription }: { user: User; onOpenS
         The settings below are kept on this device only, and apply as soon as you change them.
       </p>
       <PlaybackSettings />
+      <DownloadSettings />
       <EqualizerSettings />
       <SettingGroup title="Help & Support">
         <SettingRow label="Contact support" description="Questions, problems, ideas">

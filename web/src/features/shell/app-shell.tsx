@@ -1,8 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { DeferredLargePlayer } from '../../player/deferred-large-player';
 import { PlayerBar } from '../../player/player-bar';
 import { PlayerProvider } from '../../player/player-context';
+import { OfflineBanner } from '../../offline/offline-banner';
+import { startServiceWorkerAfterLoad } from '../../pwa/start-service-worker';
+import { UpdatePrompt } from '../../pwa/update-prompt';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { useAuth } from '../auth/use-auth';
@@ -18,6 +21,8 @@ const SIDEBAR_MEDIA_QUERY = '(min-width: 48rem)';
 export function AppShell() {
   const { user } = useAuth();
   const hasSidebar = useMediaQuery(SIDEBAR_MEDIA_QUERY);
+  // Listeners only: the offline app is theirs, and a signed-out visitor pays no data for its precache.
+  useEffect(startServiceWorkerAfterLoad, []);
   if (!user) return null;
 
   return (
@@ -41,6 +46,9 @@ export function AppShell() {
             </main>
           </div>
         </div>
+        {/* In the flow above the player, so neither line ever covers its controls. */}
+        <UpdatePrompt />
+        <OfflineBanner />
         <PlayerBar />
         <MobileBar />
         <DeferredLargePlayer />

@@ -40,9 +40,10 @@ describe('titleFromFileName', () => {
 });
 
 describe('formatFileSize', () => {
-  it('shows kilobytes below a megabyte and megabytes above', () => {
+  it('shows kilobytes below a megabyte, megabytes below a gigabyte, and gigabytes above', () => {
     expect(formatFileSize(10)).toBe('1 KB');
     expect(formatFileSize(820 * 1024)).toBe('820 KB');
     expect(formatFileSize(4.25 * 1024 * 1024)).toBe('4.3 MB');
+    expect(formatFileSize(12.5 * 1024 * 1024 * 1024)).toBe('12.5 GB');
   });
 });

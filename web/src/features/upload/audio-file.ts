@@ -29,8 +29,9 @@ export function titleFromFileName(fileName: string): string {
 
 const sizeFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 1 });
 
-/** '820 KB', '4.2 MB': the size beside a chosen file, so a listener on mobile data knows the cost. */
+/** '820 KB', '4.2 MB', '12.5 GB': a file's size, or the space downloads take, so a listener on mobile data knows the cost. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+  if (bytes < 1024 * 1024 * 1024) return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+  return `${sizeFormat.format(bytes / (1024 * 1024 * 1024))} GB`;
 }

@@ -1,0 +1,129 @@
+import { type Page, expect, test } from '@playwright/test';
+import { keepScreenshot, signUpThroughApi } from './helpers.js';
+
+// Issue 15: Premium downloads kept on the device, played with no network, and plays counted later.
+
+type ApiSong = { id: number; title: string; duration: number | null };
+type ApiPlaylist = { id: number; name: string; songCount: number };
+
+async function becomePremium(page: Page) {
+  const response = await page.request.post('/api/user/subscription', { data: { subscriptionPlan: 'premium' } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** The editors' shortest playlist with a few songs: the smallest download. */
+async function smallPlaylist(page: Page): Promise<ApiPlaylist> {
+  const home = (await (await page.request.get('/api/home')).json()) as { editorialPlaylists: ApiPlaylist[] };
+  const [playlist] = home.editorialPlaylists.filter((list) => list.songCount >= 3).sort((a, b) => a.songCount - b.songCount);
+  return playlist!;
+}
+
+const audioState = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.querySelector('audio')!;
+    return { src: audio.currentSrc, time: audio.currentTime, paused: audio.paused, error: audio.error?.code ?? null };
+  });
+
+test('a Premium listener downloads a playlist, plays it with no network, and the plays count back online', async ({ page, context }, testInfo) => {
+  test.setTimeout(150_000);
+  await signUpThroughApi(page);
+  await becomePremium(page);
+  // The smallest rendition keeps the test's downloads small.
+  await page.addInitScript(() => localStorage.setItem('kora-settings', JSON.stringify({ downloadQuality: 'low' })));
+  const playlist = await smallPlaylist(page);
+  const songs = (await (await page.request.get(`/api/playlists/${playlist.id}/songs?limit=100&offset=0`)).json()) as ApiSong[];
+
+  await page.goto(`/playlist/${playlist.id}`);
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(page.getByText('Downloaded', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await keepScreenshot(page, testInfo, 'playlist-downloaded');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+
+  // No network: the installed app opens on the Downloaded view.
+  await context.setOffline(true);
+  await page.goto('/library?tab=downloaded');
+  const list = page.getByRole('list', { name: 'Downloaded songs' });
+  await expect(list.getByRole('listitem')).toHaveCount(songs.length);
+  await expect(page.getByText(playlist.name)).toBeVisible();
+  await keepScreenshot(page, testInfo, 'downloaded-offline');
+
+  // Searchable offline.
+  const search = page.getByLabel('Search downloads');
+  await search.fill(songs[0]!.title);
+  await expect(list.getByRole('listitem').filter({ hasText: songs[0]!.title })).toHaveCount(1);
+  await search.fill('zzqx');
+  await expect(page.getByText('No downloaded song matches “zzqx”.')).toBeVisible();
+  await search.fill('');
+
+  // A downloaded song plays and seeks from the device.
+  const long = songs.find((song) => (song.duration ?? 0) >= 45) ?? songs[0]!;
+  const other = songs.find((song) => song.id !== long.id)!;
+  await list.getByRole('button', { name: `Play ${long.title}` }).click();
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
+  await page.evaluate(() => {
+    document.querySelector('audio')!.currentTime = 20;
+  });
+  await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(20);
+  expect((await audioState(page)).error).toBeNull();
+
+  // Heard past 30 seconds, then another song: the first play is kept for later.
+  await page.waitForTimeout(31_000);
+  await list.getByRole('button', { name: `Play ${other.title}` }).click();
+  await expect.poll(async () => (await audioState(page)).src).toContain(`/api/songs/${other.id}/stream`);
+
+  // Back online: the play reaches the server and Recently played.
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/songs/recently-played')).json()) as ApiSong[]).map((song) => song.id), {
+      timeout: 15_000,
+    })
+    .toContain(long.id);
+});
+
+test('offline, a song that is not downloaded does not start, and says why', async ({ page, context }) => {
+  await signUpThroughApi(page);
+  await page.goto('/');
+  const firstPick = page.getByRole('region', { name: 'Start listening' }).getByRole('listitem').first().getByRole('button');
+  await expect(firstPick).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await context.setOffline(true);
+  await firstPick.click();
+  await expect(page.getByText("You're offline, and this song is not downloaded.", { exact: false }).first()).toBeVisible();
+  expect((await audioState(page)).src).toBe('');
+});
+
+test('a free listener is offered Premium instead of a download', async ({ page }) => {
+  await signUpThroughApi(page);
+  const playlist = await smallPlaylist(page);
+  await page.goto(`/playlist/${playlist.id}`);
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(page.getByText('Downloads are a Premium feature. Upgrade to Premium in Settings', { exact: false }).first()).toBeVisible();
+  await page.goto('/library?tab=downloaded');
+  await expect(page.getByText('Nothing downloaded yet')).toBeVisible();
+});
+
+test('when Premium ends, downloads stop playing offline and the listener is told why', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signUpThroughApi(page);
+  await becomePremium(page);
+  await page.addInitScript(() => localStorage.setItem('kora-settings', JSON.stringify({ downloadQuality: 'low' })));
+  const playlist = await smallPlaylist(page);
+  await page.goto(`/playlist/${playlist.id}`);
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(page.getByText('Downloaded', { exact: true })).toBeVisible({ timeout: 60_000 });
+
+  // The plan ends (the server's refusal itself is tested in server/test/offline): online, the app
+  // asks to renew the licence, is refused, and the licence is gone.
+  await page.route('**/api/offline/licence', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'Downloads are a Premium feature.' }) }),
+  );
+  await page.goto('/library?tab=downloaded');
+  await expect(page.getByRole('alert').filter({ hasText: 'Renew Premium to keep listening offline.' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.getByRole('list', { name: 'Downloaded songs' }).getByRole('button').first().click();
+  await expect(page.getByText('Renew Premium to keep listening offline.').last()).toBeVisible();
+  expect(await page.evaluate(() => document.querySelector('audio')!.currentSrc)).toBe('');
+});

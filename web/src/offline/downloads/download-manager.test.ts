@@ -1,0 +1,137 @@
+import 'fake-indexeddb/auto';
+import type { Song } from '@kora/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { buildSong } from '../../player/test-songs';
+import { openOfflineDb } from '../offline-db';
+import type { AudioCache } from './audio-cache';
+import { createDownloadManager, DOWNLOAD_NO_ROOM_MESSAGE, DOWNLOAD_OFFLINE_MESSAGE, type DownloadTarget } from './download-manager';
+import { downloadStore } from './download-store';
+import { DownloadRefused, type FetchRendition } from './fetch-rendition';
+
+const song = (id: number, extra: Partial<Song> = {}) => buildSong(id, extra);
+
+const playlist = (key: string, ids: number[]): DownloadTarget => ({ key, title: key, coverUrl: null, songs: async () => ids.map((id) => song(id)) });
+
+let nextUser = 1;
+function setUp({ fetchRendition, cache }: { fetchRendition?: FetchRendition; cache?: AudioCache } = {}) {
+  const userId = nextUser++;
+  const kept = new Map<number, Blob>();
+  const memoryCache: AudioCache = cache ?? {
+    put: async (id, audio) => void kept.set(id, audio),
+    delete: async (id) => void kept.delete(id),
+  };
+  const fetched: number[] = [];
+  const fetcher: FetchRendition =
+    fetchRendition ??
+    (async (id, _quality, onProgress) => {
+      fetched.push(id);
+      onProgress(5, 10);
+      onProgress(10, 10);
+      return { audio: new Blob([`audio ${id}`], { type: 'audio/mpeg' }), bitrateKbps: 128 };
+    });
+  const deps = {
+    userId,
+    store: downloadStore(openOfflineDb(), userId),
+    cache: memoryCache,
+    fetchRendition: fetcher,
+    quality: () => 'medium' as const,
+    prepare: vi.fn(async () => undefined),
+  };
+  return { manager: createDownloadManager(deps), kept, fetched, deps };
+}
+
+describe('downloads', () => {
+  it('keeps every song of a playlist with its quality and size, and reports progress', async () => {
+    const { manager, kept, deps } = setUp();
+    const seen: number[] = [];
+    manager.subscribe(() => {
+      const active = manager.getState().active;
+      if (active) seen.push(active.done);
+    });
+    await manager.actions.download(playlist('playlist:1', [1, 2, 3]));
+
+    const state = manager.getState();
+    expect([...state.songs.keys()].sort()).toEqual([1, 2, 3]);
+    expect(state.songs.get(2)).toMatchObject({ bitrateKbps: 128, size: 'audio 2'.length, collections: ['playlist:1'] });
+    expect(state.collections.get('playlist:1')?.songs.map((kept) => kept.id)).toEqual([1, 2, 3]);
+    expect([...kept.keys()].sort()).toEqual([1, 2, 3]);
+    expect(seen).toContain(3);
+    expect(state.active).toBeNull();
+    expect(deps.prepare).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves out catalogue previews, and fetches a song shared by two collections once', async () => {
+    const { manager, fetched } = setUp();
+    await manager.actions.download({ ...playlist('playlist:1', [1, 2]), songs: async () => [song(1), song(2), song(9, { isExternal: true })] });
+    await manager.actions.download(playlist('album:4', [2, 3]));
+    expect(fetched).toEqual([1, 2, 3]);
+    expect(manager.getState().songs.get(2)?.collections).toEqual(['playlist:1', 'album:4']);
+
+    // Removing one collection keeps what the other still holds.
+    await manager.actions.remove('playlist:1');
+    expect([...manager.getState().songs.keys()].sort()).toEqual([2, 3]);
+    await manager.actions.removeAll();
+    expect(manager.getState().songs.size).toBe(0);
+    expect(manager.getState().collections.size).toBe(0);
+  });
+
+  it('keeps nothing of a song whose download was cut off, and carries on after a restart', async () => {
+    let online = false;
+    const fetchRendition: FetchRendition = async (id) => {
+      if (id === 2 && !online) throw new TypeError('Failed to fetch');
+      return { audio: new Blob(['x']), bitrateKbps: 64 };
+    };
+    const first = setUp({ fetchRendition });
+    await first.manager.actions.download(playlist('playlist:1', [1, 2, 3]));
+    expect(first.manager.getState().error).toBe(DOWNLOAD_OFFLINE_MESSAGE);
+    expect([...first.manager.getState().songs.keys()]).toEqual([1]);
+    expect([...first.kept.keys()]).toEqual([1]);
+
+    // The page reloads with the network back: the same listener's index resumes the playlist.
+    online = true;
+    const again = createDownloadManager({ ...first.deps, cache: { put: async () => undefined, delete: async () => undefined } });
+    await again.start();
+    expect([...again.getState().songs.keys()].sort()).toEqual([1, 2, 3]);
+  });
+
+  it('on a full disk, stores nothing of that song and says there is no room', async () => {
+    const deleted: number[] = [];
+    const cache: AudioCache = {
+      put: async (id) => {
+        if (id === 2) throw new DOMException('full', 'QuotaExceededError');
+      },
+      delete: async (id) => void deleted.push(id),
+    };
+    const { manager } = setUp({ cache });
+    await manager.actions.download(playlist('playlist:1', [1, 2, 3]));
+    expect(manager.getState().error).toBe(DOWNLOAD_NO_ROOM_MESSAGE);
+    expect([...manager.getState().songs.keys()]).toEqual([1]);
+    expect(deleted).toEqual([2]);
+  });
+
+  it('a refusal (no longer Premium) leaves nothing listed and says why; so does a failed preparation', async () => {
+    const refused = setUp({
+      fetchRendition: async () => {
+        throw new DownloadRefused('Downloads are a Premium feature.', 403);
+      },
+    });
+    await refused.manager.actions.download(playlist('playlist:1', [1, 2]));
+    expect(refused.manager.getState().error).toBe('Downloads are a Premium feature.');
+    expect(refused.manager.getState().collections.size).toBe(0);
+
+    const wifi = setUp();
+    wifi.deps.prepare.mockRejectedValueOnce(new Error('Downloads wait for Wi-Fi.'));
+    await wifi.manager.actions.download(playlist('playlist:1', [1]));
+    expect(wifi.manager.getState().error).toBe('Downloads wait for Wi-Fi.');
+    expect(wifi.fetched).toEqual([]);
+    expect(wifi.manager.getState().collections.size).toBe(0);
+  });
+
+  it("never shows another listener's downloads", async () => {
+    const one = setUp();
+    await one.manager.actions.download(playlist('playlist:1', [1]));
+    const other = setUp();
+    await other.manager.start();
+    expect(other.manager.getState().songs.size).toBe(0);
+  });
+});

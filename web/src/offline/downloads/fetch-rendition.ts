@@ -1,0 +1,48 @@
+import { DOWNLOAD_BITRATE_HEADER, type DownloadQuality } from '@kora/contracts';
+import { getErrorMessage } from '../../api/error-message';
+
+export type FetchedRendition = { audio: Blob; bitrateKbps: number | null };
+export type FetchRendition = (
+  songId: number,
+  quality: DownloadQuality,
+  onProgress: (received: number, total: number | null) => void,
+) => Promise<FetchedRendition>;
+
+/** A refusal from the server (not Premium, the song gone): trying again will not help. */
+export class DownloadRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * GET /api/songs/{id}/download?quality=…: the whole rendition in one 200 answer (never the player's
+ * partial ranges), read chunk by chunk so the page can show how far it has come.
+ */
+export const fetchRendition: FetchRendition = async (songId, quality, onProgress) => {
+  const res = await fetch(`/api/songs/${songId}/download?quality=${quality}`, { credentials: 'include' });
+  if (!res.ok) {
+    const message = getErrorMessage(new Error(`${res.status}: ${await res.text()}`));
+    throw new DownloadRefused(message, res.status);
+  }
+  const total = Number(res.headers.get('content-length')) || null;
+  const bitrate = Number(res.headers.get(DOWNLOAD_BITRATE_HEADER));
+  const type = res.headers.get('content-type') ?? 'audio/mpeg';
+  const reader = res.body?.getReader();
+  if (!reader) return { audio: await res.blob(), bitrateKbps: bitrate || null };
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received, total);
+  }
+  // A connection that ended early is not a song: nothing half-downloaded is kept.
+  if (total !== null && received !== total) throw new TypeError('The download was cut off');
+  return { audio: new Blob(chunks as BlobPart[], { type }), bitrateKbps: bitrate || null };
+};
