@@ -81,16 +81,24 @@ test('a Premium listener downloads a playlist, plays it with no network, and the
     .toContain(long.id);
 });
 
-test('offline, a song that is not downloaded does not start, and says why', async ({ page, context }) => {
+test('offline, a song that is not downloaded is dimmed, does not start, and says why', async ({ page, context }) => {
   await signUpThroughApi(page);
-  await page.goto('/');
-  const firstPick = page.getByRole('region', { name: 'Start listening' }).getByRole('listitem').first().getByRole('button');
-  await expect(firstPick).toBeVisible();
+  const playlist = await smallPlaylist(page);
+  await page.goto(`/playlist/${playlist.id}`);
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  const firstRow = page.getByRole('main').getByRole('row').filter({ has: page.getByRole('button', { name: /^Play / }) }).first();
+  await expect(firstRow).toHaveCSS('opacity', '1');
+
   await context.setOffline(true);
-  await firstPick.click();
+  await expect(firstRow).toHaveCSS('opacity', '0.45');
+  await firstRow.getByRole('button', { name: /^Play / }).click();
   await expect(page.getByText("You're offline, and this song is not downloaded.", { exact: false }).first()).toBeVisible();
   expect((await audioState(page)).src).toBe('');
+
+  // Back online, it plays again.
+  await context.setOffline(false);
+  await expect(firstRow).toHaveCSS('opacity', '1');
 });
 
 test('a free listener is offered Premium instead of a download', async ({ page }) => {
@@ -126,4 +134,40 @@ test('when Premium ends, downloads stop playing offline and the listener is told
   await page.getByRole('list', { name: 'Downloaded songs' }).getByRole('button').first().click();
   await expect(page.getByText('Renew Premium to keep listening offline.').last()).toBeVisible();
   expect(await page.evaluate(() => document.querySelector('audio')!.currentSrc)).toBe('');
+});
+
+test("a song downloads on its own from its options menu, and is removed the same way", async ({ page }) => {
+  await signUpThroughApi(page);
+  await becomePremium(page);
+  await page.addInitScript(() => localStorage.setItem('kora-settings', JSON.stringify({ downloadQuality: 'low' })));
+  const playlist = await smallPlaylist(page);
+  const [first] = (await (await page.request.get(`/api/playlists/${playlist.id}/songs?limit=100&offset=0`)).json()) as ApiSong[];
+  await page.goto(`/playlist/${playlist.id}`);
+  const options = page.getByRole('button', { name: `More options for ${first!.title}` }).first();
+
+  await options.click();
+  await page.getByRole('menuitem', { name: 'Download', exact: true }).click();
+  // Kept once its menu offers to remove it.
+  await expect
+    .poll(
+      async () => {
+        await options.click();
+        const kept = await page.getByRole('menuitem', { name: 'Remove download' }).isVisible();
+        await page.keyboard.press('Escape');
+        return kept;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await page.goto('/library?tab=downloaded');
+  await expect(page.getByRole('list', { name: 'Downloaded songs' }).getByRole('listitem')).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Downloaded songs' })).toContainText(first!.title);
+  // A song of its own is not listed as a collection.
+  await expect(page.getByRole('heading', { name: 'Collections' })).toHaveCount(0);
+
+  await page.goto(`/playlist/${playlist.id}`);
+  await options.click();
+  await page.getByRole('menuitem', { name: 'Remove download' }).click();
+  await page.goto('/library?tab=downloaded');
+  await expect(page.getByText('Nothing downloaded yet')).toBeVisible();
 });

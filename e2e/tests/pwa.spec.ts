@@ -121,3 +121,16 @@ test('a new version waits for the listener to press Reload', async ({ page }, te
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js\?next-version$/);
   await expect(page.getByRole('button', { name: /account menu/i })).toBeVisible();
 });
+
+test('a session that ended on the server forgets the listener kept for opening offline', async ({ page, context }) => {
+  await signUpThroughApi(page);
+  await page.goto('/');
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('kora.keptUser'))).not.toBeNull();
+
+  // The session is gone (expired, or signed out elsewhere): the server sends the signed-out page.
+  await context.clearCookies();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('kora.keptUser'))).toBeNull();
+});

@@ -6,6 +6,7 @@ import { queryClient } from './api/query-client';
 import { App } from './app';
 import { startHome } from './routes';
 import { currentUserQuery } from './features/auth/api';
+import { keepUser } from './offline/kept-user';
 import { isHomePage, isPrerenderedSignedOut } from './prerendered';
 import './index.css';
 import { showFlashToast } from './ui/flash-toast';
@@ -30,6 +31,8 @@ if (isPrerenderedSignedOut(rootElement)) {
   // The server sends the build-time landing or sign-in page only when the request has no valid
   // session: nobody to ask /api/auth/user about, and React adopts the markup already on screen.
   queryClient.setQueryData(currentUserQuery.queryKey, null);
+  // Nobody is signed in here any more (a session that expired): the app must not open offline as them.
+  keepUser(localStorage, null);
   hydrateRoot(rootElement, app);
 } else {
   // Started now, not after a first render commits: on a slow phone every step of the chain costs.

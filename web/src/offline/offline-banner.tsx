@@ -1,15 +1,11 @@
 import { WifiOff } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-import { isOnline, subscribeToConnectivity } from './connectivity';
+import { useOnline } from './use-online';
 
 export const OFFLINE_MESSAGE = "You're offline. Downloaded music still plays.";
 
-const subscribe = (onChange: () => void) => subscribeToConnectivity(window, onChange);
-const getSnapshot = () => isOnline(window);
-
 /** A line above the player while the browser has no network; it goes away by itself when it returns. */
 export function OfflineBanner() {
-  const online = useSyncExternalStore(subscribe, getSnapshot, () => true);
+  const online = useOnline();
   if (online) return null;
   return (
     <div

@@ -8,6 +8,8 @@ import { openOfflineDb } from '../offline/offline-db';
 declare const self: ServiceWorkerGlobalScope;
 
 const STREAM_PATH = /^\/api\/songs\/(\d+)\/stream$/;
+/** Stored images are named by their content's hash: a kept copy is the same bytes the server would send. */
+const MEDIA_IMAGE_PATH = /^\/api\/media\/[0-9a-f]{2}\/[0-9a-f]{64}(\.w\d+)?\.(webp|jpg)$/;
 /** A licence checked once is trusted this long: the player asks for many ranges of one song. */
 const CHECK_TTL_MS = 60_000;
 
@@ -36,7 +38,7 @@ async function downloadedAudio(songId: number): Promise<Response | undefined> {
 }
 
 /**
- * Streams of downloaded songs (issue 15) come from this device, online or not: no data spent on
+ * Streams of downloaded songs (issue 15), and their covers, come from this device, online or not: no data spent on
  * music already kept. Ranges are cut from the kept file (206), so seeking works offline. A song
  * nobody with a valid licence kept goes to the network, where the server applies the plan's rules.
  * A stored licence is checked against the server's signature and expiry, so editing browser
@@ -55,5 +57,10 @@ export function registerDownloadedAudioRoutes(): void {
       if (!audio) return fetch(request);
       return request.headers.has('range') ? createPartialResponse(request, audio) : audio;
     },
+  );
+  // The covers kept with downloads, so the Downloaded view looks the same with no network.
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && MEDIA_IMAGE_PATH.test(url.pathname),
+    async ({ request }) => (await (await caches.open(DOWNLOADS_CACHE)).match(request.url)) ?? fetch(request),
   );
 }

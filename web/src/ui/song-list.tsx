@@ -5,6 +5,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SongOptionsMenu } from '../features/playlists/add-to-playlist-menu';
 import { formatDuration } from '../player/format-duration';
+import { usePlayableNow } from '../offline/downloads/use-playable-now';
 import { usePlayer } from '../player/player-context';
 import { artistPath, songArtistPath } from './catalogue-links';
 import { cn } from './cn';
@@ -48,6 +49,7 @@ export function SongList({
   label,
 }: SongListProps) {
   const { currentSong, isPlaying } = usePlayer();
+  const playableNow = usePlayableNow();
   const subtitle = renderSubtitle ?? (linkArtists ? (song: Song) => <ArtistLinks song={song} /> : describeArtists);
 
   return (
@@ -63,6 +65,8 @@ export function SongList({
               // Narrower number column and gaps on a phone leave the title room beside the options button.
               'group relative grid min-h-14 grid-cols-[1.25rem_2.75rem_minmax(0,1fr)_auto] items-center gap-2.5 rounded-control py-1.5 pr-0.5 pl-2 transition-colors sm:grid-cols-[1.75rem_2.75rem_minmax(0,1fr)_auto_auto] sm:gap-3 sm:pr-1.5 sm:pl-3',
               isCurrent ? 'bg-raised' : 'hover:bg-raised/70',
+              // Offline and not downloaded: it cannot start until the network returns.
+              !playableNow(song) && 'opacity-45',
             )}
           >
             <RowMarker position={startAt + index} isCurrent={isCurrent} isActive={isActive} />

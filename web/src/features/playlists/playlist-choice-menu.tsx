@@ -9,6 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../ui/dropdown-menu';
+import { DownloadMenuItem } from '../../offline/downloads/download-menu-item';
 import { isLikeable } from '../likes/api';
 import { myPlaylistsQuery, useAddSongToPlaylist } from './api';
 import { CreatePlaylistDialog } from './create-playlist-dialog';
@@ -75,6 +76,7 @@ export function PlaylistChoiceMenu({ song, trigger, onRemoveFromPlaylist, defaul
               createAfterClose.current = true;
             }}
           />
+          <DownloadMenuItem song={chosenSong} />
           {onRemoveFromPlaylist && (
             <>
               <DropdownMenuSeparator />

@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, AudioLines, Pause, Play, Trash2 } from 'lucide-reac
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDuration } from '../../player/format-duration';
+import { usePlayableNow } from '../../offline/downloads/use-playable-now';
 import { albumPath } from '../../ui/catalogue-links';
 import { cn } from '../../ui/cn';
 import { CoverImage } from '../../ui/cover-image';
@@ -68,11 +69,13 @@ export function PlaylistSongRow({
     onPlay(song);
   }
 
+  const playableNow = usePlayableNow();
   const background = cn('h-14 transition-colors', isCurrent ? 'bg-raised' : 'group-hover:bg-raised/70');
   const cell = cn(background, 'px-1.5 sm:px-3');
 
   return (
-    <tr className="group cursor-pointer" onClick={handleRowClick}>
+    // Offline and not downloaded: dimmed, it cannot start until the network returns.
+    <tr className={cn('group cursor-pointer', !playableNow(song) && 'opacity-45')} onClick={handleRowClick}>
       <td className={cn(cell, 'rounded-l-control text-center')}>
         <RowMarker position={index + 1} isCurrent={isCurrent} isActive={isActive} />
       </td>

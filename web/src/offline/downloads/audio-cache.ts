@@ -1,4 +1,4 @@
-/** The Cache Storage cache that holds downloaded audio; the service worker answers streams from it. */
+/** The Cache Storage cache that holds downloaded audio and its covers; the service worker answers from it. */
 export const DOWNLOADS_CACHE = 'kora-downloads-v1';
 
 /** The one key a song's audio is kept under, whatever quality the player asks the stream for. */
@@ -9,6 +9,9 @@ export function downloadedAudioKey(songId: number): string {
 export interface AudioCache {
   put(songId: number, audio: Blob): Promise<void>;
   delete(songId: number): Promise<void>;
+  /** Fetches and keeps these images (a downloaded song's cover copies) for offline lists. */
+  putImages(urls: string[]): Promise<void>;
+  deleteImages(urls: string[]): Promise<void>;
 }
 
 export function browserAudioCache(): AudioCache {
@@ -20,6 +23,13 @@ export function browserAudioCache(): AudioCache {
     },
     async delete(songId) {
       await (await caches.open(DOWNLOADS_CACHE)).delete(downloadedAudioKey(songId));
+    },
+    async putImages(urls) {
+      await (await caches.open(DOWNLOADS_CACHE)).addAll(urls);
+    },
+    async deleteImages(urls) {
+      const cache = await caches.open(DOWNLOADS_CACHE);
+      await Promise.all(urls.map((url) => cache.delete(url)));
     },
   };
 }

@@ -1,50 +1,53 @@
 import { ArrowDownToLine, CircleCheck } from 'lucide-react';
 import { Progress } from 'radix-ui';
 import { Button } from '../../ui/button';
-import { toast } from '../../ui/use-toast';
 import { downloadable, type DownloadTarget } from './download-manager';
 import { downloadPercent } from './download-progress';
 import { useDownloads } from './downloads-context';
-
-export const PREMIUM_DOWNLOADS_UPSELL = 'Upgrade to Premium in Settings to keep music on this device and play it with no network.';
+import { useStartDownload } from './use-start-download';
 
 /**
  * Download a collection (a playlist, an album, Liked Songs) or a song to this device, with its
  * progress while it runs; once kept, a way to remove it. Not shown where the browser cannot keep
  * downloads.
  */
+function ProgressBar({ percent, label, thin = false }: { percent: number; label: string; thin?: boolean }) {
+  return (
+    <Progress.Root value={percent} max={100} aria-label={label} className={thin ? 'h-1 overflow-hidden rounded-full bg-overlay' : 'h-1.5 overflow-hidden rounded-full bg-overlay'}>
+      <Progress.Indicator className={thin ? 'h-full bg-ink-subtle transition-[width]' : 'h-full bg-gold-400 transition-[width]'} style={{ width: `${percent}%` }} />
+    </Progress.Root>
+  );
+}
+
 export function DownloadButton({ target }: { target: DownloadTarget }) {
   const downloads = useDownloads();
-  if (!downloads) return null;
+  const start = useStartDownload();
+  if (!downloads || !start) return null;
   const collection = downloads.collections.get(target.key);
   const active = downloads.active?.key === target.key ? downloads.active : null;
   const keepable = collection?.songs.filter(downloadable) ?? [];
   const kept = keepable.filter((song) => downloads.songs.has(song.id)).length;
   const complete = collection !== undefined && !active && kept === keepable.length;
 
-  async function start() {
-    const error = await downloads!.download(target);
-    if (error) {
-      const refusedForPlan = /premium/i.test(error);
-      toast({ title: 'Download stopped', description: refusedForPlan ? `${error} ${PREMIUM_DOWNLOADS_UPSELL}` : error, variant: 'destructive' });
-    }
-  }
-
   if (active) {
     const percent = downloadPercent(active);
+    const current = active.current;
+    const songPercent = current?.total ? Math.min(100, Math.floor((current.received / current.total) * 100)) : null;
+    const currentTitle = current && collection?.songs.find((song) => song.id === current.songId)?.title;
     return (
       <div className="grid min-w-44 gap-1.5" role="status" aria-live="polite">
         <span className="text-xs font-semibold text-ink-muted">
           Downloading {active.done} of {active.songIds.length} · {percent}%
         </span>
-        <Progress.Root
-          value={percent}
-          max={100}
-          aria-label={`Downloading ${target.title}`}
-          className="h-1.5 overflow-hidden rounded-full bg-overlay"
-        >
-          <Progress.Indicator className="h-full bg-gold-400 transition-[width]" style={{ width: `${percent}%` }} />
-        </Progress.Root>
+        <ProgressBar percent={percent} label={`Downloading ${target.title}`} />
+        {currentTitle && songPercent !== null && (
+          <>
+            <span className="truncate text-xs text-ink-subtle">
+              {currentTitle} · {songPercent}%
+            </span>
+            <ProgressBar percent={songPercent} label={`Downloading ${currentTitle}`} thin />
+          </>
+        )}
       </div>
     );
   }
@@ -64,7 +67,7 @@ export function DownloadButton({ target }: { target: DownloadTarget }) {
   }
 
   return (
-    <Button variant="outline" size="sm" onClick={() => void start()}>
+    <Button variant="outline" size="sm" onClick={() => void start(target)}>
       <ArrowDownToLine aria-hidden />
       {collection ? `Resume download (${kept} of ${keepable.length})` : 'Download'}
     </Button>

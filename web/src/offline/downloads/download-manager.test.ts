@@ -16,9 +16,12 @@ let nextUser = 1;
 function setUp({ fetchRendition, cache }: { fetchRendition?: FetchRendition; cache?: AudioCache } = {}) {
   const userId = nextUser++;
   const kept = new Map<number, Blob>();
+  const images = new Set<string>();
   const memoryCache: AudioCache = cache ?? {
     put: async (id, audio) => void kept.set(id, audio),
     delete: async (id) => void kept.delete(id),
+    putImages: async (urls) => urls.forEach((url) => images.add(url)),
+    deleteImages: async (urls) => urls.forEach((url) => images.delete(url)),
   };
   const fetched: number[] = [];
   const fetcher: FetchRendition =
@@ -37,10 +40,34 @@ function setUp({ fetchRendition, cache }: { fetchRendition?: FetchRendition; cac
     quality: () => 'medium' as const,
     prepare: vi.fn(async () => undefined),
   };
-  return { manager: createDownloadManager(deps), kept, fetched, deps };
+  return { manager: createDownloadManager(deps), kept, images, fetched, deps };
 }
 
+const sha = (n: number) => String(n).padStart(2, '0').repeat(32);
+const cover = (n: number) => `/api/media/${sha(n).slice(0, 2)}/${sha(n)}.webp`;
+const copies = (n: number) => [160, 320].map((width) => cover(n).replace('.webp', `.w${width}.webp`));
+
 describe('downloads', () => {
+  it("keeps each song's 160 and 320 px covers, and drops a cover with the last song that shows it", async () => {
+    const { manager, images } = setUp();
+    const album = { id: 5, title: 'Album', coverUrl: cover(5) };
+    const target: DownloadTarget = {
+      key: 'album:5',
+      title: 'Album',
+      coverUrl: album.coverUrl,
+      songs: async () => [song(1, { album }), song(2, { album }), song(3, { coverArtUrl: cover(3) })],
+    };
+    await manager.actions.download(target);
+    expect([...images].sort()).toEqual([...copies(3), ...copies(5)].sort());
+
+    await manager.actions.download(playlist('playlist:9', [1]));
+    await manager.actions.remove('album:5');
+    // Song 1 stays with the playlist, and with it the album's cover.
+    expect([...images].sort()).toEqual(copies(5).sort());
+    await manager.actions.removeAll();
+    expect([...images]).toEqual([]);
+  });
+
   it('keeps every song of a playlist with its quality and size, and reports progress', async () => {
     const { manager, kept, deps } = setUp();
     const seen: number[] = [];
@@ -89,7 +116,7 @@ describe('downloads', () => {
 
     // The page reloads with the network back: the same listener's index resumes the playlist.
     online = true;
-    const again = createDownloadManager({ ...first.deps, cache: { put: async () => undefined, delete: async () => undefined } });
+    const again = createDownloadManager({ ...first.deps, cache: { ...first.deps.cache, put: async () => undefined } });
     await again.start();
     expect([...again.getState().songs.keys()].sort()).toEqual([1, 2, 3]);
   });
@@ -101,6 +128,8 @@ describe('downloads', () => {
         if (id === 2) throw new DOMException('full', 'QuotaExceededError');
       },
       delete: async (id) => void deleted.push(id),
+      putImages: async () => undefined,
+      deleteImages: async () => undefined,
     };
     const { manager } = setUp({ cache });
     await manager.actions.download(playlist('playlist:1', [1, 2, 3]));

@@ -1,4 +1,4 @@
-import type { DownloadQuality, Song } from '@kora/contracts';
+import { coverSrcSet, type DownloadQuality, type Song, songCoverUrl } from '@kora/contracts';
 import type { DownloadedCollection, DownloadedSong } from '../offline-db';
 import type { AudioCache } from './audio-cache';
 import type { DownloadStore } from './download-store';
@@ -44,6 +44,18 @@ type Deps = {
 
 /** Only library songs with a file can be kept; a catalogue preview cannot. */
 export const downloadable = (song: Song): song is Song & { id: number } => typeof song.id === 'number' && !song.isExternal && song.fileUrl !== null;
+
+/** The cover copies lists show (160 and 320 px), kept with a downloaded song. */
+export function keptCoverUrls(song: Song): string[] {
+  const cover = songCoverUrl(song);
+  const srcSet = cover ? coverSrcSet(cover) : undefined;
+  if (!srcSet) return [];
+  return srcSet
+    .split(', ')
+    .map((candidate) => candidate.split(' ') as [string, string])
+    .filter(([, width]) => width === '160w' || width === '320w')
+    .map(([url]) => url);
+}
 
 const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
 
@@ -97,6 +109,8 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
       await cache.delete(song.id).catch(() => undefined);
       throw error;
     }
+    // Covers are for looks: a song plays without them, so one that fails to download is not an error.
+    await cache.putImages(keptCoverUrls(song)).catch(() => undefined);
     await store.putSong({
       userId,
       songId: song.id,
@@ -153,6 +167,7 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
   async function forget(keys: string[]) {
     const dropped = new Set(keys);
     for (const key of keys) await store.deleteCollection(key);
+    const removed: DownloadedSong[] = [];
     for (const kept of await store.songs()) {
       const collections = kept.collections.filter((key) => !dropped.has(key));
       if (collections.length === kept.collections.length) continue;
@@ -161,8 +176,13 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
       } else {
         await store.deleteSong(kept.songId);
         await cache.delete(kept.songId);
+        removed.push(kept);
       }
     }
+    // A cover goes with the last kept song that shows it (an album's songs share one).
+    const stillShown = new Set((await store.songs()).flatMap((kept) => keptCoverUrls(kept.song)));
+    const unused = [...new Set(removed.flatMap((kept) => keptCoverUrls(kept.song)))].filter((url) => !stillShown.has(url));
+    await cache.deleteImages(unused).catch(() => undefined);
     await reload();
   }
 

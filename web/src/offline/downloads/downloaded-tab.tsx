@@ -7,9 +7,9 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { formatQuantity } from '../../ui/format';
 import { Section } from '../../ui/section';
-import { SongList } from '../../ui/song-list';
+import { SongList, SongListSkeleton } from '../../ui/song-list';
 import { formatFileSize } from '../../features/upload/audio-file';
-import { useDownloads } from './downloads-context';
+import { downloadsSupported, useDownloads } from './downloads-context';
 import { matchesDownloadSearch } from './downloaded-search';
 
 /**
@@ -30,12 +30,16 @@ export function DownloadedTab() {
     [downloads?.songs, query],
   );
   const collections = [...(downloads?.collections.values() ?? [])].filter(
-    (collection) => collection.key !== 'song' && matchesDownloadSearch({ title: collection.title }, query),
+    (collection) => !collection.key.startsWith('song:') && matchesDownloadSearch({ title: collection.title }, query),
   );
   const context = useMemo<PlaybackContext>(() => ({ type: 'library', id: 'downloaded', songs }), [songs]);
 
   if (!downloads) {
-    return <p className="text-sm text-ink-muted">This browser cannot keep music for offline listening.</p>;
+    return downloadsSupported() ? (
+      <SongListSkeleton rows={4} label="Loading your downloads" />
+    ) : (
+      <p className="text-sm text-ink-muted">This browser cannot keep music for offline listening.</p>
+    );
   }
   if (downloads.songs.size === 0 && downloads.collections.size === 0) {
     return (

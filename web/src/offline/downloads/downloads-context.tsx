@@ -10,7 +10,8 @@ type Context = { downloads: Downloads | null; request: () => void };
 
 const DownloadsContext = createContext<Context>({ downloads: null, request: () => undefined });
 
-const supported = () => typeof indexedDB !== 'undefined' && typeof caches !== 'undefined';
+/** Whether this browser can keep downloads at all (IndexedDB and Cache Storage). */
+export const downloadsSupported = () => typeof indexedDB !== 'undefined' && typeof caches !== 'undefined';
 const loadRuntime = () => import('./downloads-runtime').then((m) => ({ createDownloadsRuntime: m.createDownloadsRuntime }));
 
 /**
@@ -19,11 +20,11 @@ const loadRuntime = () => import('./downloads-runtime').then((m) => ({ createDow
  * button), then carries on with downloads a reload cut short and renews the offline licence.
  */
 export function DownloadsProvider({ userId, children }: { userId: number; children: ReactNode }) {
-  const [wanted, setWanted] = useState(() => supported() && !navigator.onLine);
+  const [wanted, setWanted] = useState(() => downloadsSupported() && !navigator.onLine);
   const [runtime, setRuntime] = useState<DownloadsRuntime | null>(null);
   const [licenceLapsed, setLicenceLapsed] = useState(false);
 
-  useEffect(() => (supported() && !wanted ? afterLoad(() => setWanted(true)) : undefined), [wanted]);
+  useEffect(() => (downloadsSupported() && !wanted ? afterLoad(() => setWanted(true)) : undefined), [wanted]);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
@@ -43,7 +44,7 @@ export function DownloadsProvider({ userId, children }: { userId: number; childr
   const state = useSyncExternalStore(runtime?.manager.subscribe ?? noSubscription, runtime?.manager.getState ?? emptyState);
   const downloads = runtime ? { ...state, ...runtime.manager.actions, licenceLapsed } : null;
   const request = () => {
-    if (supported()) setWanted(true);
+    if (downloadsSupported()) setWanted(true);
   };
   return <DownloadsContext.Provider value={{ downloads, request }}>{children}</DownloadsContext.Provider>;
 }
