@@ -6,11 +6,7 @@ import { downloadPercent } from './download-progress';
 import { useDownloads } from './downloads-context';
 import { useStartDownload } from './use-start-download';
 
-/**
- * Download a collection (a playlist, an album, Liked Songs) or a song to this device, with its
- * progress while it runs; once kept, a way to remove it. Not shown where the browser cannot keep
- * downloads.
- */
+/** A collection's overall bar, or (thin) the song on its way. */
 function ProgressBar({ percent, label, thin = false }: { percent: number; label: string; thin?: boolean }) {
   return (
     <Progress.Root value={percent} max={100} aria-label={label} className={thin ? 'h-1 overflow-hidden rounded-full bg-overlay' : 'h-1.5 overflow-hidden rounded-full bg-overlay'}>
@@ -19,6 +15,11 @@ function ProgressBar({ percent, label, thin = false }: { percent: number; label:
   );
 }
 
+/**
+ * Download a collection (a playlist, an album, Liked Songs) or a song to this device, with its
+ * progress while it runs; once kept, a way to remove it. Not shown where the browser cannot keep
+ * downloads.
+ */
 export function DownloadButton({ target }: { target: DownloadTarget }) {
   const downloads = useDownloads();
   const start = useStartDownload();
