@@ -28,6 +28,8 @@ export type DownloadsState = {
   error: string | null;
 };
 
+const PROGRESS_INTERVAL_MS = 250;
+
 export const DOWNLOAD_OFFLINE_MESSAGE = 'The download stopped because the network went away. It carries on when you are back online.';
 export const DOWNLOAD_NO_ROOM_MESSAGE = 'There is no room left on this device for downloads. Remove some downloads and try again.';
 
@@ -91,13 +93,24 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
     return idsOf(collection).filter((id) => !state.songs.has(id));
   }
 
+  /** Indexes a kept song and shows it, without reading the whole index again (a long list would redo it per song). */
+  async function index(record: DownloadedSong) {
+    await store.putSong(record);
+    update({ songs: new Map(state.songs).set(record.songId, record) });
+  }
+
   async function keepSong(collection: DownloadedCollection, song: Song & { id: number }) {
     const kept = await store.song(song.id);
     if (kept) {
-      if (!kept.collections.includes(collection.key)) await store.putSong({ ...kept, collections: [...kept.collections, collection.key] });
+      if (!kept.collections.includes(collection.key)) await index({ ...kept, collections: [...kept.collections, collection.key] });
       return;
     }
+    // Every screen showing downloads re-renders on a report: a few a second, not one per network chunk.
+    let reportedAt = -Infinity;
     const report = (received: number, total: number | null) => {
+      const at = Date.now();
+      if (received !== total && at - reportedAt < PROGRESS_INTERVAL_MS) return;
+      reportedAt = at;
       if (state.active) update({ active: { ...state.active, current: { songId: song.id, received, total } } });
     };
     report(0, null);
@@ -111,7 +124,7 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
     }
     // Covers are for looks: a song plays without them, so one that fails to download is not an error.
     await cache.putImages(keptCoverUrls(song)).catch(() => undefined);
-    await store.putSong({
+    await index({
       userId,
       songId: song.id,
       song,
@@ -129,7 +142,6 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
     update({ active: { key, title: collection.title, songIds: ids, done: ids.length - missing(collection).length, current: null } });
     for (const song of collection.songs.filter(downloadable)) {
       await keepSong(collection, song);
-      await reload();
       update({ active: { ...state.active!, done: ids.length - missing(collection).length, current: null } });
     }
   }
