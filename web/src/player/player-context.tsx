@@ -14,7 +14,7 @@ import {
 import { useAuth } from '../features/auth/use-auth';
 import { DownloadsProvider, LICENCE_LAPSED_MESSAGE, useLoadedDownloads } from '../offline/downloads/downloads-context';
 import { toast } from '../ui/use-toast';
-import { isNetworkFailure } from '../offline/offline-plays-api';
+import { isNetworkFailure } from '../offline/kept-user';
 import { useOfflinePlays } from '../offline/use-offline-plays';
 import { refreshPreviewUrl, reportAudioError } from './audio-errors';
 import { getLocalStorage } from './browser-storage';

@@ -14,6 +14,9 @@ const MEDIA_IMAGE_PATH = /^\/api\/media\/[0-9a-f]{2}\/[0-9a-f]{64}(\.w\d+)?\.(we
 const CHECK_TTL_MS = 60_000;
 
 const checked = new Map<number, { ok: boolean; until: number }>();
+// Opened once for the worker's life: the player asks for many ranges, each would open it again.
+let offlineDb: ReturnType<typeof openOfflineDb> | undefined;
+const database = () => (offlineDb ??= openOfflineDb());
 
 /** Whether this listener's stored licence is the server's, theirs, and not expired. */
 async function licensed(db: Awaited<ReturnType<typeof openOfflineDb>>, userId: number): Promise<boolean> {
@@ -31,7 +34,7 @@ async function licensed(db: Awaited<ReturnType<typeof openOfflineDb>>, userId: n
 async function downloadedAudio(songId: number): Promise<Response | undefined> {
   const audio = await (await caches.open(DOWNLOADS_CACHE)).match(downloadedAudioKey(songId));
   if (!audio) return undefined;
-  const db = await openOfflineDb();
+  const db = await database();
   const keepers = await db.getAllFromIndex('songs', 'bySong', songId);
   for (const keeper of keepers) if (await licensed(db, keeper.userId)) return audio;
   return undefined;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatFileSize } from '../upload/audio-file';
 import { connectionKind } from '../../offline/downloads/prepare-download';
+import { keptBytes } from '../../offline/downloads/download-manager';
 import { useDownloads } from '../../offline/downloads/downloads-context';
 import { Button } from '../../ui/button';
 import { formatQuantity } from '../../ui/format';
@@ -31,7 +32,6 @@ export function DownloadSettings() {
   const downloads = useDownloads();
   const estimate = useStorageEstimate(downloads?.songs);
   if (!downloads) return null;
-  const keptBytes = [...downloads.songs.values()].reduce((sum, song) => sum + song.size, 0);
   const wifiKnown = connectionKind() !== 'unknown';
 
   return (
@@ -55,7 +55,7 @@ export function DownloadSettings() {
         }
       >
         <span className="text-sm text-ink-muted tabular-nums">
-          {downloads.songs.size === 0 ? 'No downloads' : `${formatQuantity(downloads.songs.size, 'song')} · ${formatFileSize(keptBytes)}`}
+          {downloads.songs.size === 0 ? 'No downloads' : `${formatQuantity(downloads.songs.size, 'song')} · ${formatFileSize(keptBytes(downloads.songs))}`}
         </span>
       </SettingRow>
       <SettingRow label="Remove all downloads" description="Frees the space; the music stays in your library.">

@@ -1,7 +1,7 @@
 import { ArrowDownToLine, CircleCheck } from 'lucide-react';
 import { Progress } from 'radix-ui';
 import { Button } from '../../ui/button';
-import { downloadable, type DownloadTarget } from './download-manager';
+import { collectionProgress, type DownloadTarget } from './download-manager';
 import { downloadPercent } from './download-progress';
 import { useDownloads } from './downloads-context';
 import { useStartDownload } from './use-start-download';
@@ -26,9 +26,8 @@ export function DownloadButton({ target }: { target: DownloadTarget }) {
   if (!downloads || !start) return null;
   const collection = downloads.collections.get(target.key);
   const active = downloads.active?.key === target.key ? downloads.active : null;
-  const keepable = collection?.songs.filter(downloadable) ?? [];
-  const kept = keepable.filter((song) => downloads.songs.has(song.id)).length;
-  const complete = collection !== undefined && !active && kept === keepable.length;
+  const { kept, keepable } = collection ? collectionProgress(collection, downloads.songs) : { kept: 0, keepable: 0 };
+  const complete = collection !== undefined && !active && kept === keepable;
 
   if (active) {
     const percent = downloadPercent(active);
@@ -70,7 +69,7 @@ export function DownloadButton({ target }: { target: DownloadTarget }) {
   return (
     <Button variant="outline" size="sm" onClick={() => void start(target)}>
       <ArrowDownToLine aria-hidden />
-      {collection ? `Resume download (${kept} of ${keepable.length})` : 'Download'}
+      {collection ? `Resume download (${kept} of ${keepable})` : 'Download'}
     </Button>
   );
 }

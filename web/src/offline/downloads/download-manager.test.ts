@@ -141,7 +141,7 @@ describe('downloads', () => {
   it('a refusal (no longer Premium) leaves nothing listed and says why; so does a failed preparation', async () => {
     const refused = setUp({
       fetchRendition: async () => {
-        throw new DownloadRefused('Downloads are a Premium feature.', 403);
+        throw new DownloadRefused('Downloads are a Premium feature.');
       },
     });
     await refused.manager.actions.download(playlist('playlist:1', [1, 2]));

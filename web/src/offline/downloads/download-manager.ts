@@ -1,4 +1,4 @@
-import { coverSrcSet, type DownloadQuality, type Song, songCoverUrl } from '@kora/contracts';
+import { type DownloadQuality, type Song, songCoverUrl, storedImageCopies } from '@kora/contracts';
 import type { DownloadedCollection, DownloadedSong } from '../offline-db';
 import type { AudioCache } from './audio-cache';
 import type { DownloadStore } from './download-store';
@@ -50,14 +50,18 @@ export const downloadable = (song: Song): song is Song & { id: number } => typeo
 /** The cover copies lists show (160 and 320 px), kept with a downloaded song. */
 export function keptCoverUrls(song: Song): string[] {
   const cover = songCoverUrl(song);
-  const srcSet = cover ? coverSrcSet(cover) : undefined;
-  if (!srcSet) return [];
-  return srcSet
-    .split(', ')
-    .map((candidate) => candidate.split(' ') as [string, string])
-    .filter(([, width]) => width === '160w' || width === '320w')
-    .map(([url]) => url);
+  const copies = cover ? storedImageCopies(cover) : undefined;
+  return (copies ?? []).filter(({ width }) => width === 160 || width === 320).map(({ url }) => url);
 }
+
+/** How many of a collection's songs this device keeps, of how many it can keep. */
+export function collectionProgress(collection: DownloadedCollection, songs: ReadonlyMap<number, DownloadedSong>) {
+  const keepable = collection.songs.filter(downloadable);
+  return { kept: keepable.filter((song) => songs.has(song.id)).length, keepable: keepable.length };
+}
+
+/** The space the kept songs' audio takes. */
+export const keptBytes = (songs: ReadonlyMap<number, DownloadedSong>) => [...songs.values()].reduce((sum, kept) => sum + kept.size, 0);
 
 const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
 

@@ -9,6 +9,7 @@ import { formatQuantity } from '../../ui/format';
 import { Section } from '../../ui/section';
 import { SongList, SongListSkeleton } from '../../ui/song-list';
 import { formatFileSize } from '../../features/upload/audio-file';
+import { collectionProgress, keptBytes } from './download-manager';
 import { downloadsSupported, useDownloads } from './downloads-context';
 import { matchesDownloadSearch } from './downloaded-search';
 
@@ -51,7 +52,6 @@ export function DownloadedTab() {
     );
   }
 
-  const keptBytes = [...downloads.songs.values()].reduce((sum, kept) => sum + kept.size, 0);
   return (
     <div className="grid gap-6">
       {downloads.licenceLapsed && (
@@ -75,20 +75,20 @@ export function DownloadedTab() {
           />
         </div>
         <p className="text-sm text-ink-muted">
-          {formatQuantity(downloads.songs.size, 'song')} · {formatFileSize(keptBytes)}
+          {formatQuantity(downloads.songs.size, 'song')} · {formatFileSize(keptBytes(downloads.songs))}
         </p>
       </div>
       {collections.length > 0 && (
         <Section title="Collections">
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {collections.map((collection) => {
-              const kept = collection.songs.filter((song) => typeof song.id === 'number' && downloads.songs.has(song.id)).length;
+              const { kept, keepable } = collectionProgress(collection, downloads.songs);
               return (
                 <li key={collection.key} className="flex items-center justify-between gap-3 rounded-card bg-raised/80 p-3">
                   <span className="min-w-0">
                     <span className="line-clamp-2 font-semibold break-words">{collection.title}</span>
                     <span className="text-xs text-ink-subtle">
-                      {kept} of {formatQuantity(collection.songs.length, 'song')} downloaded
+                      {kept} of {formatQuantity(keepable, 'song')} downloaded
                     </span>
                   </span>
                   <Button variant="ghost" size="sm" onClick={() => void downloads.remove(collection.key)} aria-label={`Remove download of ${collection.title}`}>

@@ -1,6 +1,7 @@
 import { verifyOfflineLicence } from '@kora/contracts';
 import { readLocalSettings } from '../../features/settings/local-settings';
 import { getLocalStorage } from '../../player/browser-storage';
+import { isNetworkFailure } from '../kept-user';
 import { openOfflineDb } from '../offline-db';
 import { browserAudioCache } from './audio-cache';
 import { createDownloadManager } from './download-manager';
@@ -39,7 +40,7 @@ export function createDownloadsRuntime(userId: number) {
       return false;
     } catch (error) {
       // Only a refusal ends the licence; no answer at all leaves it to run its course.
-      if (error instanceof TypeError) return check?.ok !== true;
+      if (isNetworkFailure(error)) return check?.ok !== true;
       await store.deleteLicence();
       return true;
     } finally {

@@ -1,5 +1,7 @@
 import { DOWNLOAD_BITRATE_HEADER, type DownloadQuality } from '@kora/contracts';
 import { getErrorMessage } from '../../api/error-message';
+import { apiRequest } from '../../api/query-client';
+import { isNetworkFailure } from '../kept-user';
 
 export type FetchedRendition = { audio: Blob; bitrateKbps: number | null };
 export type FetchRendition = (
@@ -9,25 +11,17 @@ export type FetchRendition = (
 ) => Promise<FetchedRendition>;
 
 /** A refusal from the server (not Premium, the song gone): trying again will not help. */
-export class DownloadRefused extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+export class DownloadRefused extends Error {}
 
 /**
  * GET /api/songs/{id}/download?quality=…: the whole rendition in one 200 answer (never the player's
  * partial ranges), read chunk by chunk so the page can show how far it has come.
  */
 export const fetchRendition: FetchRendition = async (songId, quality, onProgress) => {
-  const res = await fetch(`/api/songs/${songId}/download?quality=${quality}`, { credentials: 'include' });
-  if (!res.ok) {
-    const message = getErrorMessage(new Error(`${res.status}: ${await res.text()}`));
-    throw new DownloadRefused(message, res.status);
-  }
+  const res = await apiRequest('GET', `/api/songs/${songId}/download?quality=${quality}`).catch((error: unknown) => {
+    // No answer at all stays a TypeError (the download carries on later); an answer is a refusal.
+    throw isNetworkFailure(error) ? error : new DownloadRefused(getErrorMessage(error), { cause: error });
+  });
   const total = Number(res.headers.get('content-length')) || null;
   const bitrate = Number(res.headers.get(DOWNLOAD_BITRATE_HEADER));
   const type = res.headers.get('content-type') ?? 'audio/mpeg';

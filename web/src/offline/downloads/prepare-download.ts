@@ -1,5 +1,6 @@
 import type { OfflineLicencePublicKey, OfflineLicenceResponse } from '@kora/contracts';
-import { fetchJson } from '../../api/query-client';
+import { getErrorMessage } from '../../api/error-message';
+import { apiRequest, fetchJson } from '../../api/query-client';
 import type { DownloadStore } from './download-store';
 
 export const WIFI_ONLY_MESSAGE = 'Downloads are set to Wi-Fi only, and this device is on mobile data. Connect to Wi-Fi, or turn off "Wi-Fi only downloads" in Settings.';
@@ -24,17 +25,18 @@ export function connectionKind(): 'wifi' | 'other' | 'unknown' {
  */
 export async function prepareDownload(store: DownloadStore, userId: number, wifiOnly: boolean): Promise<void> {
   if (wifiOnly && connectionKind() === 'other') throw new Error(WIFI_ONLY_MESSAGE);
-  await renewLicence(store, userId);
+  try {
+    await renewLicence(store, userId);
+  } catch (error) {
+    // The listener is told the server's reason (not Premium), or that there is no network.
+    throw new Error(getErrorMessage(error), { cause: error });
+  }
   await navigator.storage?.persist?.().catch(() => false);
 }
 
-/** Asks the server for a licence and keeps it; throws the server's message when it refuses (not Premium). */
+/** Asks the server for a licence and keeps it; throws as apiRequest does when it refuses (not Premium). */
 export async function renewLicence(store: DownloadStore, userId: number): Promise<void> {
-  const res = await fetch('/api/offline/licence', { method: 'POST', credentials: 'include' });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? 'Could not start the download. Please try again.');
-  }
+  const res = await apiRequest('POST', '/api/offline/licence');
   // Typed, not parsed with zod (heavy, and this loads with the player); the service worker checks
   // the licence against the key before it trusts either.
   const { licence, expiresAt } = (await res.json()) as OfflineLicenceResponse;
