@@ -1,4 +1,5 @@
 import type { User } from '@kora/contracts';
+import { writeDeviceListener } from './device-listener';
 
 /**
  * The last signed-in listener, kept on this device so the app opens with no network. Written
@@ -37,8 +38,16 @@ export function readKeptUser(storage: KeptUserStorage): User | null {
   }
 }
 
+/** Tells the service worker who is signed in now (device-listener.ts), and drops what it decided for the last one. */
+function tellDevice(userId: number | null): void {
+  writeDeviceListener(userId)
+    .then(() => globalThis.navigator?.serviceWorker?.controller?.postMessage({ type: 'DOWNLOADS_CHANGED' }))
+    .catch(() => undefined);
+}
+
 /** Keeps the listener the server named, or forgets the kept one when it named nobody (401). */
 export function keepUser(storage: KeptUserStorage, user: User | null): void {
+  tellDevice(user?.id ?? null);
   try {
     if (user) storage.setItem(KEPT_USER_KEY, JSON.stringify(user));
     else storage.removeItem(KEPT_USER_KEY);
@@ -67,7 +76,11 @@ export async function currentUserOrKept(
     return user;
   } catch (error) {
     const kept = isNetworkFailure(error) ? readKeptUser(storage) : null;
-    if (kept) return kept;
+    if (kept) {
+      // The worker may have been installed after the last answer: it learns who kept the downloads.
+      tellDevice(kept.id);
+      return kept;
+    }
     throw error;
   }
 }

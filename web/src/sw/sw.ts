@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerAppShellRoutes } from './app-shell-routes';
+import { registerBackgroundDownloads } from './background-downloads';
 import { registerDownloadedAudioRoutes } from './downloaded-audio';
 import { activateWhenAsked } from './update-messages';
 
@@ -16,6 +17,7 @@ cleanupOutdatedCaches();
 // import and one call here. Routes match in the order registered, after the precache.
 registerAppShellRoutes();
 registerDownloadedAudioRoutes();
+registerBackgroundDownloads();
 
 activateWhenAsked();
 // The first version takes control of the open page at once, so it works offline without a

@@ -112,9 +112,10 @@ export function useSignOut() {
       signedOutOnServer = false;
     }
 
-    // Also forgets the listener kept for opening offline (offline/kept-user.ts).
     localStorage.clear();
     sessionStorage.clear();
+    // The service worker no longer plays this listener's downloads (offline/kept-user.ts).
+    keepUser(localStorage, null);
     // Mark "nobody" first so the mounted auth observer switches to the signed-out routes,
     // then drop every other cached answer of the old session.
     queryClient.setQueryData(currentUserQuery.queryKey, null);

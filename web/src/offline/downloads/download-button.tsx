@@ -1,5 +1,6 @@
 import { ArrowDownToLine, CircleCheck } from 'lucide-react';
 import { Progress } from 'radix-ui';
+import { formatFileSize } from '../../features/upload/audio-file';
 import { Button } from '../../ui/button';
 import { collectionProgress, type DownloadTarget } from './download-manager';
 import { downloadPercent } from './download-progress';
@@ -40,6 +41,12 @@ export function DownloadButton({ target }: { target: DownloadTarget }) {
           Downloading {active.done} of {active.songIds.length} · {percent}%
         </span>
         <ProgressBar percent={percent} label={`Downloading ${target.title}`} />
+        {active.backgroundBytes !== null && (
+          // The browser's own download: it goes on if the page closes, and shows in its notifications.
+          <span className="text-xs text-ink-subtle">
+            In the background{active.backgroundBytes > 0 && ` · ${formatFileSize(active.backgroundBytes)} so far`}
+          </span>
+        )}
         {currentTitle && songPercent !== null && (
           <>
             <span className="truncate text-xs text-ink-subtle">

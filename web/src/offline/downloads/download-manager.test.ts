@@ -4,16 +4,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildSong } from '../../player/test-songs';
 import { openOfflineDb } from '../offline-db';
 import type { AudioCache } from './audio-cache';
-import { createDownloadManager, DOWNLOAD_NO_ROOM_MESSAGE, DOWNLOAD_OFFLINE_MESSAGE, type DownloadTarget } from './download-manager';
+import { backgroundDownloadId, downloadUrl, parseBackgroundDownloadId, songIdOfDownload } from './background-download-id';
+import {
+  type BackgroundDownloads,
+  createDownloadManager,
+  DOWNLOAD_CANCELLED_MESSAGE,
+  DOWNLOAD_NO_ROOM_MESSAGE,
+  DOWNLOAD_OFFLINE_MESSAGE,
+  type DownloadTarget,
+} from './download-manager';
 import { downloadStore } from './download-store';
 import { DownloadRefused, type FetchRendition } from './fetch-rendition';
+import { keepDownloadedSong } from './keep-downloaded-song';
 
 const song = (id: number, extra: Partial<Song> = {}) => buildSong(id, extra);
 
 const playlist = (key: string, ids: number[]): DownloadTarget => ({ key, title: key, coverUrl: null, songs: async () => ids.map((id) => song(id)) });
 
 let nextUser = 1;
-function setUp({ fetchRendition, cache }: { fetchRendition?: FetchRendition; cache?: AudioCache } = {}) {
+function setUp({ fetchRendition, cache, background }: { fetchRendition?: FetchRendition; cache?: AudioCache; background?: BackgroundDownloads } = {}) {
   const userId = nextUser++;
   const kept = new Map<number, Blob>();
   const images = new Set<string>();
@@ -39,6 +48,7 @@ function setUp({ fetchRendition, cache }: { fetchRendition?: FetchRendition; cac
     fetchRendition: fetcher,
     quality: () => 'medium' as const,
     prepare: vi.fn(async () => undefined),
+    background,
   };
   return { manager: createDownloadManager(deps), kept, images, fetched, deps };
 }
@@ -162,5 +172,97 @@ describe('downloads', () => {
     const other = setUp();
     await other.manager.start();
     expect(other.manager.getState().songs.size).toBe(0);
+  });
+});
+
+describe('downloads in the background', () => {
+  /**
+   * A stand-in for the browser's Background Fetch and the service worker behind it: it "fetches"
+   * the songs it is handed and stores those it is told to, as the worker does, under the same index.
+   */
+  function browserFetching(deliver: (songIds: number[]) => { stored: number[]; outcome: Awaited<ReturnType<BackgroundDownloads['run']>> }) {
+    const jobs: { key: string; songIds: number[] }[] = [];
+    const cancelled: string[] = [];
+    const background: BackgroundDownloads = {
+      async run({ key, songIds }, progress) {
+        jobs.push({ key, songIds });
+        const { stored, outcome } = deliver(songIds);
+        const store = target.deps.store;
+        for (const id of stored) {
+          progress.bytes(id * 100);
+          progress.songFetched();
+          await keepDownloadedSong({ store, cache: target.deps.cache, collectionKey: key, song: { ...song(id), id }, audio: new Blob([`bg ${id}`]), bitrateKbps: 96, now: new Date() });
+        }
+        return outcome;
+      },
+      async cancel(key) {
+        cancelled.push(key);
+      },
+    };
+    const target = setUp({ background });
+    return { ...target, jobs, cancelled };
+  }
+
+  it('hands the songs to the browser, and the app fetches none of them itself', async () => {
+    const { manager, fetched, jobs, kept } = browserFetching((ids) => ({ stored: ids, outcome: 'stored' }));
+    const seen: { done: number; bytes: number | null }[] = [];
+    manager.subscribe(() => {
+      const active = manager.getState().active;
+      if (active) seen.push({ done: active.done, bytes: active.backgroundBytes });
+    });
+    await manager.actions.download(playlist('playlist:1', [1, 2, 3]));
+    expect(jobs).toEqual([{ key: 'playlist:1', songIds: [1, 2, 3] }]);
+    expect(fetched).toEqual([]);
+    expect([...kept.keys()].sort()).toEqual([1, 2, 3]);
+    expect(manager.getState().songs.get(2)).toMatchObject({ bitrateKbps: 96, collections: ['playlist:1'] });
+    expect(seen.map((step) => step.done)).toContain(3);
+    expect(seen.some((step) => step.bytes === 100)).toBe(true);
+    expect(manager.getState()).toMatchObject({ active: null, error: null });
+  });
+
+  it('fetches what the browser did not bring, and hands over only songs not yet kept', async () => {
+    const { manager, fetched, jobs } = browserFetching((ids) => ({ stored: ids.slice(0, 1), outcome: 'failed' }));
+    await manager.actions.download(playlist('playlist:1', [1, 2, 3]));
+    expect(fetched).toEqual([2, 3]);
+    await manager.actions.download(playlist('album:2', [3, 4]));
+    expect(jobs.at(-1)).toEqual({ key: 'album:2', songIds: [4] });
+    expect([...manager.getState().songs.keys()].sort()).toEqual([1, 2, 3, 4]);
+    expect(manager.getState().songs.get(3)?.collections).toEqual(['playlist:1', 'album:2']);
+  });
+
+  it('fetches everything itself where the browser cannot take it now', async () => {
+    const { manager, fetched } = browserFetching(() => ({ stored: [], outcome: 'unavailable' }));
+    await manager.actions.download(playlist('playlist:1', [1, 2]));
+    expect(fetched).toEqual([1, 2]);
+    expect(manager.getState().error).toBeNull();
+  });
+
+  it('cancelled in the browser: keeps what came, fetches nothing more, and says so', async () => {
+    const { manager, fetched } = browserFetching((ids) => ({ stored: ids.slice(0, 1), outcome: 'cancelled' }));
+    await manager.actions.download(playlist('playlist:1', [1, 2, 3]));
+    expect(fetched).toEqual([]);
+    expect(manager.getState().error).toBe(DOWNLOAD_CANCELLED_MESSAGE);
+    expect([...manager.getState().songs.keys()]).toEqual([1]);
+    expect(manager.getState().collections.has('playlist:1')).toBe(true);
+  });
+
+  it("removing a collection stops the browser's fetch of it", async () => {
+    const { manager, cancelled } = browserFetching((ids) => ({ stored: ids, outcome: 'stored' }));
+    await manager.actions.download(playlist('playlist:1', [1]));
+    await manager.actions.remove('playlist:1');
+    expect(cancelled).toEqual(['playlist:1']);
+    expect(manager.getState().songs.size).toBe(0);
+  });
+});
+
+describe('background download ids and URLs', () => {
+  it('name the listener and collection, and the song, and refuse anything else', () => {
+    expect(parseBackgroundDownloadId(backgroundDownloadId(7, 'playlist:12'))).toEqual({ userId: 7, key: 'playlist:12' });
+    expect(parseBackgroundDownloadId(backgroundDownloadId(7, 'song:3'))).toEqual({ userId: 7, key: 'song:3' });
+    for (const id of ['other:7:playlist:1', 'kora-download:x:liked', 'kora-download:0:liked', 'kora-download:7:', 'kora-download:liked']) {
+      expect(parseBackgroundDownloadId(id), id).toBeNull();
+    }
+    expect(songIdOfDownload(`https://kora.example${downloadUrl(42, 'low')}`)).toBe(42);
+    expect(songIdOfDownload('/api/songs/42/stream')).toBeNull();
   });
 });

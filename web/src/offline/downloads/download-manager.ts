@@ -1,8 +1,11 @@
-import { type DownloadQuality, type Song, songCoverUrl, storedImageCopies } from '@kora/contracts';
+import type { DownloadQuality, Song } from '@kora/contracts';
 import type { DownloadedCollection, DownloadedSong } from '../offline-db';
 import type { AudioCache } from './audio-cache';
+import type { BackgroundOutcome } from './background-download-id';
 import type { DownloadStore } from './download-store';
 import { DownloadRefused, type FetchRendition } from './fetch-rendition';
+import { addToCollection, downloadable, keepDownloadedSong } from './keep-downloaded-song';
+import { keptCoverUrls } from './kept-covers';
 
 /**
  * What a listener downloads: a song on its own ('song:7'), an album, a playlist or Liked Songs.
@@ -14,9 +17,11 @@ export type DownloadProgress = {
   key: string;
   title: string;
   songIds: number[];
-  /** Songs of the target on the device so far. */
+  /** Songs of the target on the device so far (or, in the background, that the browser has fetched). */
   done: number;
   current: { songId: number; received: number; total: number | null } | null;
+  /** Bytes the browser has fetched so far when it downloads in the background; null in the foreground. */
+  backgroundBytes: number | null;
 };
 
 export type DownloadsState = {
@@ -32,6 +37,27 @@ const PROGRESS_INTERVAL_MS = 250;
 
 export const DOWNLOAD_OFFLINE_MESSAGE = 'The download stopped because the network went away. It carries on when you are back online.';
 export const DOWNLOAD_NO_ROOM_MESSAGE = 'There is no room left on this device for downloads. Remove some downloads and try again.';
+export const DOWNLOAD_CANCELLED_MESSAGE = 'The download was cancelled. What was already downloaded is kept.';
+
+/**
+ * The browser's Background Fetch (Chrome, Android included): it carries on with the page closed or
+ * the phone asleep, and pauses while the network is away. The service worker stores what it brings.
+ */
+export type BackgroundDownloads = {
+  /**
+   * Hands these songs to the browser (or finds its fetch of them still running after a reload) and
+   * resolves when the service worker has stored what came; 'unavailable' when the browser cannot
+   * take it now (no service worker yet, or it said no), and the app fetches the songs itself.
+   */
+  run(
+    job: { key: string; title: string; songIds: number[]; quality: DownloadQuality },
+    progress: { songFetched: () => void; bytes: (received: number) => void },
+  ): Promise<BackgroundOutcome | 'unavailable'>;
+  /** Stops the browser's fetch of a collection being removed. */
+  cancel(key: string): Promise<void>;
+};
+
+class DownloadCancelled extends Error {}
 
 type Deps = {
   userId: number;
@@ -41,18 +67,10 @@ type Deps = {
   quality: () => DownloadQuality;
   /** Before a download starts: the licence, the Wi-Fi rule, persistent storage. Throws what to tell the listener. */
   prepare: () => Promise<void>;
+  /** Where the browser has it; otherwise every song is fetched in the foreground. */
+  background?: BackgroundDownloads;
   now?: () => Date;
 };
-
-/** Only library songs with a file can be kept; a catalogue preview cannot. */
-export const downloadable = (song: Song): song is Song & { id: number } => typeof song.id === 'number' && !song.isExternal && song.fileUrl !== null;
-
-/** The cover copies lists show (160 and 320 px), kept with a downloaded song. */
-export function keptCoverUrls(song: Song): string[] {
-  const cover = songCoverUrl(song);
-  const copies = cover ? storedImageCopies(cover) : undefined;
-  return (copies ?? []).filter(({ width }) => width === 160 || width === 320).map(({ url }) => url);
-}
 
 /** How many of a collection's songs this device keeps, of how many it can keep. */
 export function collectionProgress(collection: DownloadedCollection, songs: ReadonlyMap<number, DownloadedSong>) {
@@ -67,15 +85,19 @@ const isQuotaError = (error: unknown) => error instanceof DOMException && error.
 
 /**
  * One listener's downloads (issue 15): each song's whole rendition kept in Cache Storage and
- * indexed in IndexedDB, one song at a time. A collection is recorded before its songs, so a
- * download cut short by a reload or lost network carries on from where it stopped; a song enters
- * the index only once its audio is stored, so nothing half-kept ever looks playable.
+ * indexed in IndexedDB. The browser fetches a collection's songs in the background where it can;
+ * the app fetches, one at a time, whatever that did not bring, and everything where it cannot. A
+ * collection is recorded before its songs, so a download cut short by a reload or lost network
+ * carries on from where it stopped; a song enters the index only once its audio is stored, so
+ * nothing half-kept ever looks playable.
  */
-export function createDownloadManager({ userId, store, cache, fetchRendition, quality, prepare, now = () => new Date() }: Deps) {
+export function createDownloadManager({ userId, store, cache, fetchRendition, quality, prepare, background, now = () => new Date() }: Deps) {
   let state: DownloadsState = { ready: false, songs: new Map(), collections: new Map(), active: null, error: null };
   const listeners = new Set<() => void>();
   const waiting: string[] = [];
   let running: Promise<void> | null = null;
+  /** Collections being removed: their background fetch ends as cancelled, and that is no news to the listener. */
+  const removing = new Set<string>();
 
   function update(change: Partial<DownloadsState>) {
     state = { ...state, ...change };
@@ -103,50 +125,68 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
     update({ songs: new Map(state.songs).set(record.songId, record) });
   }
 
+  /** A report for every network chunk would re-render every screen showing downloads: a few a second is enough. */
+  function throttled<A extends unknown[]>(report: (...args: A) => void, isLast: (...args: A) => boolean = () => false) {
+    let reportedAt = -Infinity;
+    return (...args: A) => {
+      const at = Date.now();
+      if (!isLast(...args) && at - reportedAt < PROGRESS_INTERVAL_MS) return;
+      reportedAt = at;
+      report(...args);
+    };
+  }
+
   async function keepSong(collection: DownloadedCollection, song: Song & { id: number }) {
     const kept = await store.song(song.id);
     if (kept) {
-      if (!kept.collections.includes(collection.key)) await index({ ...kept, collections: [...kept.collections, collection.key] });
+      await index(await addToCollection(store, kept, collection.key));
       return;
     }
-    // Every screen showing downloads re-renders on a report: a few a second, not one per network chunk.
-    let reportedAt = -Infinity;
-    const report = (received: number, total: number | null) => {
-      const at = Date.now();
-      if (received !== total && at - reportedAt < PROGRESS_INTERVAL_MS) return;
-      reportedAt = at;
-      if (state.active) update({ active: { ...state.active, current: { songId: song.id, received, total } } });
-    };
+    const report = throttled(
+      (received: number, total: number | null) => {
+        if (state.active) update({ active: { ...state.active, current: { songId: song.id, received, total } } });
+      },
+      (received, total) => received === total,
+    );
     report(0, null);
     const { audio, bitrateKbps } = await fetchRendition(song.id, quality(), report);
-    try {
-      await cache.put(song.id, audio);
-    } catch (error) {
-      // A put that failed part way must not leave audio behind that nothing indexes.
-      await cache.delete(song.id).catch(() => undefined);
-      throw error;
-    }
-    // Covers are for looks: a song plays without them, so one that fails to download is not an error.
-    await cache.putImages(keptCoverUrls(song)).catch(() => undefined);
-    await index({
-      userId,
-      songId: song.id,
-      song,
-      bitrateKbps,
-      size: audio.size,
-      downloadedAt: now().toISOString(),
-      collections: [collection.key],
-    });
+    await index(await keepDownloadedSong({ store, cache, collectionKey: collection.key, song, audio, bitrateKbps, now: now() }));
+  }
+
+  /** Hands the songs not yet kept to the browser's Background Fetch, where it has one; the service worker stores them. */
+  async function fetchInBackground(collection: DownloadedCollection, keptBefore: () => number) {
+    const songIds = missing(collection);
+    if (!background || songIds.length === 0) return;
+    let fetched = 0;
+    const progress = {
+      songFetched: () => {
+        fetched += 1;
+        if (state.active) update({ active: { ...state.active, done: keptBefore() + fetched } });
+      },
+      bytes: throttled((received: number) => {
+        if (state.active) update({ active: { ...state.active, backgroundBytes: received } });
+      }),
+    };
+    const outcome = await background.run({ key: collection.key, title: collection.title, songIds, quality: quality() }, progress);
+    if (outcome === 'unavailable') return;
+    // The service worker indexed what came: read it, then fetch whatever is still missing here.
+    await reload();
+    if (outcome === 'cancelled' && !removing.has(collection.key) && state.collections.has(collection.key)) throw new DownloadCancelled(DOWNLOAD_CANCELLED_MESSAGE);
   }
 
   async function runOne(key: string) {
     const collection = state.collections.get(key);
     if (!collection) return;
     const ids = idsOf(collection);
-    update({ active: { key, title: collection.title, songIds: ids, done: ids.length - missing(collection).length, current: null } });
+    const keptNow = () => ids.length - missing(collection).length;
+    update({ active: { key, title: collection.title, songIds: ids, done: keptNow(), current: null, backgroundBytes: background && missing(collection).length > 0 ? 0 : null } });
+    await fetchInBackground(collection, keptNow);
+    // Removed while the browser was fetching it.
+    if (!state.collections.has(key)) return;
+    update({ active: { ...state.active!, done: keptNow(), backgroundBytes: null } });
     for (const song of collection.songs.filter(downloadable)) {
       await keepSong(collection, song);
-      update({ active: { ...state.active!, done: ids.length - missing(collection).length, current: null } });
+      update({ active: { ...state.active!, done: keptNow(), current: null } });
     }
   }
 
@@ -161,6 +201,8 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
           // Refused before anything of it was kept (the plan changed): it must not stay listed as downloaded.
           const collection = state.collections.get(key);
           if (collection && missing(collection).length === idsOf(collection).length) await forget([key]);
+          update({ error: error.message });
+        } else if (error instanceof DownloadCancelled) {
           update({ error: error.message });
         } else if (isQuotaError(error)) {
           update({ error: DOWNLOAD_NO_ROOM_MESSAGE });
@@ -182,7 +224,11 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
 
   async function forget(keys: string[]) {
     const dropped = new Set(keys);
-    for (const key of keys) await store.deleteCollection(key);
+    for (const key of keys) {
+      removing.add(key);
+      await background?.cancel(key).catch(() => undefined);
+      await store.deleteCollection(key);
+    }
     const removed: DownloadedSong[] = [];
     for (const kept of await store.songs()) {
       const collections = kept.collections.filter((key) => !dropped.has(key));
@@ -200,6 +246,7 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
     const unused = [...new Set(removed.flatMap((kept) => keptCoverUrls(kept.song)))].filter((url) => !stillShown.has(url));
     await cache.deleteImages(unused).catch(() => undefined);
     await reload();
+    for (const key of keys) removing.delete(key);
   }
 
   return {

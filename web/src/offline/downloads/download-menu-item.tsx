@@ -1,7 +1,7 @@
 import type { Song } from '@kora/contracts';
 import { ArrowDownToLine, CircleCheck, Trash2 } from 'lucide-react';
 import { DropdownMenuItem, DropdownMenuSeparator } from '../../ui/dropdown-menu';
-import { downloadable } from './download-manager';
+import { downloadable } from './keep-downloaded-song';
 import { useDownloads } from './downloads-context';
 import { useStartDownload } from './use-start-download';
 

@@ -7,6 +7,7 @@ const progress = (done: number, count: number, current: { received: number; tota
   songIds: Array.from({ length: count }, (_, index) => index + 1),
   done,
   current: current && { songId: done + 1, ...current },
+  backgroundBytes: null,
 });
 
 describe('downloadPercent', () => {

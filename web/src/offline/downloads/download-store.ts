@@ -4,6 +4,7 @@ import type { DownloadedCollection, DownloadedSong, OfflineDb, StoredLicence } f
 /** One listener's downloads index in IndexedDB. */
 export function downloadStore(db: Promise<IDBPDatabase<OfflineDb>>, userId: number) {
   return {
+    userId,
     async songs(): Promise<DownloadedSong[]> {
       return (await db).getAllFromIndex('songs', 'byUser', userId);
     },
@@ -15,6 +16,9 @@ export function downloadStore(db: Promise<IDBPDatabase<OfflineDb>>, userId: numb
     },
     async deleteSong(songId: number): Promise<void> {
       await (await db).delete('songs', [userId, songId]);
+    },
+    async collection(key: string): Promise<DownloadedCollection | undefined> {
+      return (await db).get('collections', [userId, key]);
     },
     async collections(): Promise<DownloadedCollection[]> {
       return (await db).getAllFromIndex('collections', 'byUser', userId);

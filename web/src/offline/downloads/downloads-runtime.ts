@@ -4,6 +4,7 @@ import { getLocalStorage } from '../../player/browser-storage';
 import { isNetworkFailure } from '../kept-user';
 import { openOfflineDb } from '../offline-db';
 import { browserAudioCache } from './audio-cache';
+import { browserBackgroundDownloads } from './browser-background-downloads';
 import { createDownloadManager } from './download-manager';
 import { downloadStore } from './download-store';
 import { fetchRendition } from './fetch-rendition';
@@ -22,6 +23,7 @@ export function createDownloadsRuntime(userId: number) {
     fetchRendition,
     quality: () => readLocalSettings(getLocalStorage()).downloadQuality,
     prepare: () => prepareDownload(store, userId, readLocalSettings(getLocalStorage()).wifiOnlyDownloads),
+    background: browserBackgroundDownloads(userId),
   });
 
   /**

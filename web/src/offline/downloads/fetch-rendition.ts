@@ -2,6 +2,7 @@ import { DOWNLOAD_BITRATE_HEADER, type DownloadQuality } from '@kora/contracts';
 import { getErrorMessage } from '../../api/error-message';
 import { apiRequest } from '../../api/query-client';
 import { isNetworkFailure } from '../kept-user';
+import { downloadUrl } from './background-download-id';
 
 export type FetchedRendition = { audio: Blob; bitrateKbps: number | null };
 export type FetchRendition = (
@@ -18,7 +19,7 @@ export class DownloadRefused extends Error {}
  * partial ranges), read chunk by chunk so the page can show how far it has come.
  */
 export const fetchRendition: FetchRendition = async (songId, quality, onProgress) => {
-  const res = await apiRequest('GET', `/api/songs/${songId}/download?quality=${quality}`).catch((error: unknown) => {
+  const res = await apiRequest('GET', downloadUrl(songId, quality)).catch((error: unknown) => {
     // No answer at all stays a TypeError (the download carries on later); an answer is a refusal.
     throw isNetworkFailure(error) ? error : new DownloadRefused(getErrorMessage(error), { cause: error });
   });
