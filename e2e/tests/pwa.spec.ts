@@ -86,10 +86,17 @@ test('a signed-in listener who reloads with no network gets the app and the offl
   const bannerBox = (await banner.boundingBox())!;
   const viewport = page.viewportSize()!;
   expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(viewport.height);
+  // What could not load says why, and leads to the music kept on the device.
+  await expect(page.getByText("You're offline.").first()).toBeVisible();
+  await expect(page.getByText('Could not load')).toHaveCount(0);
   await keepScreenshot(page, testInfo, 'pwa-offline-banner');
 
   // Another page of the app opens offline too.
-  await page.goto('/library');
+  await page.goto('/search?q=highlife');
+  await expect(page.getByText("You're offline. Music you downloaded still plays.")).toBeVisible();
+  await keepScreenshot(page, testInfo, 'pwa-offline-search');
+  await page.getByRole('link', { name: 'Go to Downloaded' }).click();
+  await expect(page).toHaveURL(/\/library\?tab=downloaded$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your Library' })).toBeVisible();
 
   await context.setOffline(false);

@@ -42,7 +42,6 @@ function setUp({ fetchRendition, cache, background }: { fetchRendition?: FetchRe
       return { audio: new Blob([`audio ${id}`], { type: 'audio/mpeg' }), bitrateKbps: 128 };
     });
   const deps = {
-    userId,
     store: downloadStore(openOfflineDb(), userId),
     cache: memoryCache,
     fetchRendition: fetcher,

@@ -60,7 +60,6 @@ export type BackgroundDownloads = {
 class DownloadCancelled extends Error {}
 
 type Deps = {
-  userId: number;
   store: DownloadStore;
   cache: AudioCache;
   fetchRendition: FetchRendition;
@@ -91,7 +90,7 @@ const isQuotaError = (error: unknown) => error instanceof DOMException && error.
  * carries on from where it stopped; a song enters the index only once its audio is stored, so
  * nothing half-kept ever looks playable.
  */
-export function createDownloadManager({ userId, store, cache, fetchRendition, quality, prepare, background, now = () => new Date() }: Deps) {
+export function createDownloadManager({ store, cache, fetchRendition, quality, prepare, background, now = () => new Date() }: Deps) {
   let state: DownloadsState = { ready: false, songs: new Map(), collections: new Map(), active: null, error: null };
   const listeners = new Set<() => void>();
   const waiting: string[] = [];
@@ -283,7 +282,7 @@ export function createDownloadManager({ userId, store, cache, fetchRendition, qu
         return state.error;
       }
       await store.putCollection({
-        userId,
+        userId: store.userId,
         key: target.key,
         title: target.title,
         coverUrl: target.coverUrl,

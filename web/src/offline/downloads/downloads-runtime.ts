@@ -17,7 +17,6 @@ import { prepareDownload, renewLicence } from './prepare-download';
 export function createDownloadsRuntime(userId: number) {
   const store = downloadStore(openOfflineDb(), userId);
   const manager = createDownloadManager({
-    userId,
     store,
     cache: browserAudioCache(),
     fetchRendition,
