@@ -160,7 +160,7 @@ test('offline, a song that is not downloaded is dimmed, does not start, and says
   const playlist = await smallPlaylist(page);
   await page.goto(`/playlist/${playlist.id}`);
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await waitForServiceWorker(page);
   const firstRow = page.getByRole('main').getByRole('row').filter({ has: page.getByRole('button', { name: /^Play / }) }).first();
   await expect(firstRow).toHaveCSS('opacity', '1');
 
@@ -192,6 +192,7 @@ test('when Premium ends, downloads stop playing offline and the listener is told
   await page.addInitScript(() => localStorage.setItem('kora-settings', JSON.stringify({ downloadQuality: 'low' })));
   const playlist = await smallPlaylist(page);
   await page.goto(`/playlist/${playlist.id}`);
+  await waitForServiceWorker(page);
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   await expect(page.getByText('Downloaded', { exact: true })).toBeVisible({ timeout: 60_000 });
 
@@ -202,7 +203,6 @@ test('when Premium ends, downloads stop playing offline and the listener is told
   );
   await page.goto('/library?tab=downloaded');
   await expect(page.getByRole('alert').filter({ hasText: 'Renew Premium to keep listening offline.' })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
 
   await context.setOffline(true);
   await page.getByRole('list', { name: 'Downloaded songs' }).getByRole('button').first().click();

@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useAuth } from '../features/auth/use-auth';
-import { DownloadsProvider, LICENCE_LAPSED_MESSAGE, useLoadedDownloads } from '../offline/downloads/downloads-context';
+import { DownloadsProvider, LICENCE_LAPSED_MESSAGE, useDownloadsReader } from '../offline/downloads/downloads-context';
 import { toast } from '../ui/use-toast';
 import { isNetworkFailure } from '../offline/kept-user';
 import { useOfflinePlays } from '../offline/use-offline-plays';
@@ -54,12 +54,8 @@ export const OFFLINE_NOT_DOWNLOADED_MESSAGE = "You're offline, and this song is 
 function ListenerPlayer({ userId, children }: { userId: number | null; children: ReactNode }) {
   const queryClient = useQueryClient();
   const offlinePlays = useOfflinePlays(userId);
-  const downloads = useLoadedDownloads();
   // Read when a song starts, by a controller made once: it must see the latest downloads.
-  const downloadsRef = useRef(downloads);
-  useEffect(() => {
-    downloadsRef.current = downloads;
-  }, [downloads]);
+  const readDownloads = useDownloadsReader();
   const [store] = useState<SessionStore | null>(() => {
     const storage = getLocalStorage();
     return storage && userId !== null ? createSessionStore(storage, userId) : null;
@@ -87,7 +83,7 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
       reportAudioError,
       readStreamingQuality: () => readStreamingQuality(getLocalStorage()),
       unavailable: (song) => {
-        const downloads = downloadsRef.current;
+        const downloads = readDownloads();
         if (navigator.onLine || !downloads) return null;
         if (!(typeof song.id === 'number' && downloads.songs.has(song.id))) return OFFLINE_NOT_DOWNLOADED_MESSAGE;
         // The service worker refuses it too: say why rather than fail to load.

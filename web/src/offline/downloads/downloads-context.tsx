@@ -1,14 +1,15 @@
-import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { afterLoad } from '../../ui/after-load';
+import type { DownloadedSong } from '../offline-db';
 import type { DownloadManager, DownloadsState } from './download-manager';
 import type { DownloadsRuntime } from './downloads-runtime';
 
 export const LICENCE_LAPSED_MESSAGE = 'Renew Premium to keep listening offline.';
 
-type Downloads = DownloadsState & DownloadManager['actions'] & { licenceLapsed: boolean };
-type Context = { downloads: Downloads | null; request: () => void };
+export type Downloads = DownloadsState & DownloadManager['actions'] & { licenceLapsed: boolean };
+type Context = { runtime: DownloadsRuntime | null; licenceLapsed: boolean; request: () => void };
 
-const DownloadsContext = createContext<Context>({ downloads: null, request: () => undefined });
+const DownloadsContext = createContext<Context>({ runtime: null, licenceLapsed: false, request: () => undefined });
 
 /** Whether this browser can keep downloads at all (IndexedDB and Cache Storage). */
 export const downloadsSupported = () => typeof indexedDB !== 'undefined' && typeof caches !== 'undefined';
@@ -18,6 +19,9 @@ const loadRuntime = () => import('./downloads-runtime').then((m) => ({ createDow
  * The listener's downloads on this device (issue 15). Their code is not on the first screen's
  * path: it loads a little after the page (at once with no network, or when a page shows a download
  * button), then carries on with downloads a reload cut short and renews the offline licence.
+ * The context changes only when that code arrives or the licence lapses: a download's progress
+ * reaches only the components that read the downloads' state (useDownloads), so a long list of
+ * songs is not drawn again a few times a second while it runs.
  */
 export function DownloadsProvider({ userId, children }: { userId: number; children: ReactNode }) {
   const [wanted, setWanted] = useState(() => downloadsSupported() && !navigator.onLine);
@@ -41,28 +45,45 @@ export function DownloadsProvider({ userId, children }: { userId: number; childr
     return () => window.removeEventListener('online', catchUp);
   }, [runtime]);
 
-  const state = useSyncExternalStore(runtime?.manager.subscribe ?? noSubscription, runtime?.manager.getState ?? emptyState);
-  const downloads = runtime ? { ...state, ...runtime.manager.actions, licenceLapsed } : null;
-  const request = () => {
+  const request = useCallback(() => {
     if (downloadsSupported()) setWanted(true);
-  };
-  return <DownloadsContext.Provider value={{ downloads, request }}>{children}</DownloadsContext.Provider>;
+  }, []);
+  const value = useMemo(() => ({ runtime, licenceLapsed, request }), [runtime, licenceLapsed, request]);
+  return <DownloadsContext.Provider value={value}>{children}</DownloadsContext.Provider>;
 }
 
 const noSubscription = () => () => undefined;
 const EMPTY: DownloadsState = { ready: false, songs: new Map(), collections: new Map(), active: null, error: null };
 const emptyState = () => EMPTY;
 
-/** The downloads for a page that shows them: loads their code now if it is not there yet. Null until then, or where this browser cannot keep any. */
+/** The downloads for a page that shows them, drawn again at each change: loads their code now if it is not there yet. Null until then, or where this browser cannot keep any. */
 export function useDownloads(): Downloads | null {
-  const { downloads, request } = useContext(DownloadsContext);
+  const { runtime, licenceLapsed, request } = useContext(DownloadsContext);
+  const state = useSyncExternalStore(runtime?.manager.subscribe ?? noSubscription, runtime?.manager.getState ?? emptyState);
   useEffect(() => {
-    if (!downloads) request();
-  });
-  return downloads;
+    if (!runtime) request();
+  }, [runtime, request]);
+  return useMemo(() => (runtime ? { ...state, ...runtime.manager.actions, licenceLapsed } : null), [runtime, state, licenceLapsed]);
 }
 
-/** The downloads if their code has loaded, without asking for it (the player, on every page). */
-export function useLoadedDownloads(): Downloads | null {
-  return useContext(DownloadsContext).downloads;
+/**
+ * The kept songs while there is no network, null online (or before the downloads' code loads):
+ * a list of songs dims what cannot start offline, and is not drawn again by a download's progress.
+ */
+export function useKeptSongsWhileOffline(online: boolean): ReadonlyMap<number, DownloadedSong> | null {
+  const { runtime } = useContext(DownloadsContext);
+  return useSyncExternalStore(runtime?.manager.subscribe ?? noSubscription, () => (online || !runtime ? null : runtime.manager.getState().songs));
+}
+
+/** Reads the downloads when asked (the player, as a song starts), without drawing anything again as they change. */
+export function useDownloadsReader(): () => { songs: ReadonlyMap<number, DownloadedSong>; licenceLapsed: boolean } | null {
+  const { runtime, licenceLapsed } = useContext(DownloadsContext);
+  const latest = useRef({ runtime, licenceLapsed });
+  useEffect(() => {
+    latest.current = { runtime, licenceLapsed };
+  }, [runtime, licenceLapsed]);
+  return useCallback(() => {
+    const { runtime: current, licenceLapsed: lapsed } = latest.current;
+    return current ? { songs: current.manager.getState().songs, licenceLapsed: lapsed } : null;
+  }, []);
 }

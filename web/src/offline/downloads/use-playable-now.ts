@@ -1,6 +1,6 @@
 import type { Song } from '@kora/contracts';
 import { useOnline } from '../use-online';
-import { useLoadedDownloads } from './downloads-context';
+import { useKeptSongsWhileOffline } from './downloads-context';
 
 /**
  * Whether each song can start now: everything online; offline, only what this device keeps
@@ -8,7 +8,7 @@ import { useLoadedDownloads } from './downloads-context';
  */
 export function usePlayableNow(): (song: Song) => boolean {
   const online = useOnline();
-  const downloads = useLoadedDownloads();
-  if (online || !downloads) return () => true;
-  return (song) => typeof song.id === 'number' && downloads.songs.has(song.id);
+  const kept = useKeptSongsWhileOffline(online);
+  if (!kept) return () => true;
+  return (song) => typeof song.id === 'number' && kept.has(song.id);
 }
