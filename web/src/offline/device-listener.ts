@@ -12,9 +12,12 @@ const cacheStorage = () => (typeof caches === 'undefined' ? null : caches);
 export async function writeDeviceListener(userId: number | null): Promise<void> {
   const storage = cacheStorage();
   if (!storage) return;
-  const cache = await storage.open(DEVICE_CACHE);
-  if (userId === null) await cache.delete(LISTENER_KEY);
-  else await cache.put(LISTENER_KEY, new Response(String(userId)));
+  // A visitor who never signed in here gets no cache made for nobody.
+  if (userId === null) {
+    if (await storage.has(DEVICE_CACHE)) await (await storage.open(DEVICE_CACHE)).delete(LISTENER_KEY);
+    return;
+  }
+  await (await storage.open(DEVICE_CACHE)).put(LISTENER_KEY, new Response(String(userId)));
 }
 
 export async function readDeviceListener(): Promise<number | null> {
