@@ -242,6 +242,18 @@ test("a song downloads on its own from its options menu, and is removed the same
   await page.goto(`/playlist/${playlist.id}`);
   await options.click();
   await page.getByRole('menuitem', { name: 'Remove download' }).click();
+  // Gone once its menu offers to download it again.
+  await expect
+    .poll(
+      async () => {
+        await options.click();
+        const offered = await page.getByRole('menuitem', { name: 'Download', exact: true }).isVisible();
+        await page.keyboard.press('Escape');
+        return offered;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await page.goto('/library?tab=downloaded');
   await expect(page.getByText('Nothing downloaded yet')).toBeVisible();
 });

@@ -81,7 +81,10 @@ export function browserBackgroundDownloads(userId: number): BackgroundDownloads 
       }
     },
     async cancel(key) {
-      await (await (await fetchManager())?.get(backgroundDownloadId(userId, key)))?.abort();
+      // No waiting for a worker still installing: it has started no fetch to stop.
+      const registration = await navigator.serviceWorker.getRegistration();
+      const manager = registration?.active ? (registration as ServiceWorkerRegistration & { backgroundFetch?: BackgroundFetchManager }).backgroundFetch : undefined;
+      await (await manager?.get(backgroundDownloadId(userId, key)))?.abort();
     },
   };
 }

@@ -165,6 +165,19 @@ describe('downloads', () => {
     expect(wifi.manager.getState().collections.size).toBe(0);
   });
 
+  it('drops at start the songs of a collection whose removal was cut short', async () => {
+    const first = setUp();
+    await first.manager.actions.download(playlist('playlist:1', [1, 2]));
+    await first.manager.actions.download(playlist('album:2', [2]));
+    // The page closed right after the collection left the index, before its songs did.
+    await first.deps.store.deleteCollection('playlist:1');
+    const again = createDownloadManager(first.deps);
+    await again.start();
+    expect([...again.getState().songs.keys()]).toEqual([2]);
+    expect(again.getState().songs.get(2)?.collections).toEqual(['album:2']);
+    expect([...first.kept.keys()]).toEqual([2]);
+  });
+
   it("never shows another listener's downloads", async () => {
     const one = setUp();
     await one.manager.actions.download(playlist('playlist:1', [1]));

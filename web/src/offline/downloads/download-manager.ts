@@ -221,16 +221,15 @@ export function createDownloadManager({ store, cache, fetchRendition, quality, p
     return running;
   }
 
-  async function forget(keys: string[]) {
-    const dropped = new Set(keys);
-    for (const key of keys) {
-      removing.add(key);
-      await background?.cancel(key).catch(() => undefined);
-      await store.deleteCollection(key);
-    }
+  /**
+   * Drops every kept song no downloaded collection holds any more, with its audio and, with the
+   * last song that shows it, its cover (an album's songs share one).
+   */
+  async function dropUnheld() {
+    const held = new Set((await store.collections()).map((collection) => collection.key));
     const removed: DownloadedSong[] = [];
     for (const kept of await store.songs()) {
-      const collections = kept.collections.filter((key) => !dropped.has(key));
+      const collections = kept.collections.filter((key) => held.has(key));
       if (collections.length === kept.collections.length) continue;
       if (collections.length > 0) {
         await store.putSong({ ...kept, collections });
@@ -240,10 +239,19 @@ export function createDownloadManager({ store, cache, fetchRendition, quality, p
         removed.push(kept);
       }
     }
-    // A cover goes with the last kept song that shows it (an album's songs share one).
     const stillShown = new Set((await store.songs()).flatMap((kept) => keptCoverUrls(kept.song)));
     const unused = [...new Set(removed.flatMap((kept) => keptCoverUrls(kept.song)))].filter((url) => !stillShown.has(url));
     await cache.deleteImages(unused).catch(() => undefined);
+  }
+
+  async function forget(keys: string[]) {
+    for (const key of keys) {
+      removing.add(key);
+      // Out of the index first: the worker stores nothing more of a collection that is gone.
+      await store.deleteCollection(key);
+      await background?.cancel(key).catch(() => undefined);
+    }
+    await dropUnheld();
     await reload();
     for (const key of keys) removing.delete(key);
   }
@@ -259,6 +267,8 @@ export function createDownloadManager({ store, cache, fetchRendition, quality, p
 
     /** Reads the index, then carries on with any download a reload or lost network cut short. */
     async start(): Promise<void> {
+      // A removal cut short by closing the page can leave songs whose collection is gone: they go now.
+      await dropUnheld();
       await reload();
       const unfinished = [...state.collections.values()].filter((collection) => missing(collection).length > 0);
       for (const collection of unfinished) void schedule(collection.key);
