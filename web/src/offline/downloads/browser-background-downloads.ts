@@ -5,7 +5,7 @@ import {
   backgroundDownloadId,
   downloadUrl,
 } from './background-download-id';
-import type { BackgroundDownloads } from './download-manager';
+import { type BackgroundDownloads, isQuotaError } from './download-manager';
 
 // The Background Fetch API (WICG), which TypeScript's DOM types do not have yet: the members used here.
 type BackgroundFetchRecord = { responseReady: Promise<Response> };
@@ -24,8 +24,6 @@ const ICONS = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png'
 /** A fetch found already ended: the worker is storing it and says so in a moment; if its word went by, the app checks for itself. */
 const ENDED_WAIT_MS = 10_000;
 
-const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
-
 /** The worker's word on one background fetch; stop() when no longer waiting. */
 function finishedMessage(id: string) {
   const worker = navigator.serviceWorker;
@@ -42,13 +40,15 @@ function finishedMessage(id: string) {
   return { outcome, stop };
 }
 
+const backgroundFetchOf = (registration: ServiceWorkerRegistration) =>
+  (registration as ServiceWorkerRegistration & { backgroundFetch?: BackgroundFetchManager }).backgroundFetch ?? null;
+
 /** The Background Fetch manager of the app's service worker, once it is active; null without one. */
 async function fetchManager(): Promise<BackgroundFetchManager | null> {
   if (!navigator.serviceWorker || !('BackgroundFetchManager' in globalThis)) return null;
   // Registered after the first screen loads: not there yet means the app downloads by itself.
   if (!(await navigator.serviceWorker.getRegistration())) return null;
-  const registration = await navigator.serviceWorker.ready;
-  return (registration as ServiceWorkerRegistration & { backgroundFetch?: BackgroundFetchManager }).backgroundFetch ?? null;
+  return backgroundFetchOf(await navigator.serviceWorker.ready);
 }
 
 /** Background downloads where the browser has Background Fetch (download-manager.ts says how they are used). */
@@ -83,7 +83,7 @@ export function browserBackgroundDownloads(userId: number): BackgroundDownloads 
     async cancel(key) {
       // No waiting for a worker still installing: it has started no fetch to stop.
       const registration = await navigator.serviceWorker.getRegistration();
-      const manager = registration?.active ? (registration as ServiceWorkerRegistration & { backgroundFetch?: BackgroundFetchManager }).backgroundFetch : undefined;
+      const manager = registration?.active ? backgroundFetchOf(registration) : null;
       await (await manager?.get(backgroundDownloadId(userId, key)))?.abort();
     },
   };

@@ -80,7 +80,7 @@ export function collectionProgress(collection: DownloadedCollection, songs: Read
 /** The space the kept songs' audio takes. */
 export const keptBytes = (songs: ReadonlyMap<number, DownloadedSong>) => [...songs.values()].reduce((sum, kept) => sum + kept.size, 0);
 
-const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
+export const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
 
 /**
  * One listener's downloads (issue 15): each song's whole rendition kept in Cache Storage and
