@@ -32,7 +32,7 @@ export default defineConfig({
         ssr,
         test: {
           name: 'unit',
-          include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/build/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },

@@ -3,11 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pageChunkGroups } from './build/chunk-groups';
+import { lucideDeepImports } from './build/lucide-deep-imports';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
 export default defineConfig({
   plugins: [
+    lucideDeepImports(),
     react(),
     tailwindcss(),
     // The service worker (src/sw/sw.ts) with the list of files to precache injected, built to
@@ -48,7 +50,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // One file for the icons instead of a chain of 0.3 KB files, each a round trip on a slow link.
+            // The icons no first screen shows, in one file instead of a chain of 0.3 KB files, each a
+            // round trip on a slow link.
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 1 },
             ...pageChunkGroups(import.meta.dirname),
           ],

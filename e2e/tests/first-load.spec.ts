@@ -48,8 +48,17 @@ test('a listener’s page names the shell’s chunks and Home’s API answers be
   expect(html).not.toContain('data-prerendered');
   expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="\/api\/home">/);
   expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="\/api\/auth\/user">/);
-  const modulePreloads = html.match(/rel="modulepreload"/g) ?? [];
-  expect(modulePreloads.length).toBeGreaterThan(3);
+  // Every script the page runs is named in it: none is found only once another has arrived.
+  const links = [...html.matchAll(/<(?:link rel="modulepreload"|script type="module") crossorigin (?:href|src)="([^"]+)"(?: media="([^"]+)")?/g)];
+  const named = new Set(links.map((match) => match[1]));
+  // The footer player's chunks are named for wide screens only.
+  const wideOnly = links.filter((match) => match[2]).map((match) => ({ script: match[1]!, media: match[2]! }));
+  expect(wideOnly.length).toBeGreaterThan(0);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script' && url.pathname.startsWith('/assets/')) scripts.push(url.pathname);
+  });
 
   // The preloaded answers are the ones the app uses: no second request for either.
   const apiRequests: string[] = [];
@@ -65,6 +74,12 @@ test('a listener’s page names the shell’s chunks and Home’s API answers be
   const response = await page.goto('/');
   await expect(page.getByRole('main')).toBeVisible();
   await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => !named.has(script))).toEqual([]);
+  for (const { script, media } of wideOnly) {
+    // A phone does not download the wide screen's footer player; a desktop does, from the start.
+    expect(scripts.includes(script)).toBe(await page.evaluate((query) => window.matchMedia(query).matches, media));
+  }
   expect(apiRequests.filter((path) => path === '/api/auth/user')).toHaveLength(1);
   expect(apiRequests.filter((path) => path === '/api/home')).toHaveLength(1);
 

@@ -16,10 +16,12 @@ const { renderSignedOut } = await import(pathToFileURL(path.join(webRoot, 'dist-
 
 const ENTRY = 'index.html';
 /**
- * Each page's chunk: build/chunk-groups.ts puts the signed-out pages in one and the shell with
- * Home in another, so the manifest knows them by those group names, not by their source files.
+ * Each page's chunk: build/chunk-groups.ts puts the landing page, the sign-in page and the shell
+ * with Home in one each, so the manifest knows them by those group names, not by their source files.
  */
-const PAGE_CHUNKS = { signedOut: 'signed-out', app: 'app' };
+const PAGE_CHUNKS = { landing: 'landing', auth: 'auth', app: 'app', wide: 'wide' };
+/** Where the shell adds the footer player (Tailwind's md breakpoint), loading the `wide` chunk. */
+const WIDE_SCREEN = '(min-width: 48rem)';
 function chunkKey(name) {
   const key = Object.keys(manifest).find((candidate) => manifest[candidate].name === name && !candidate.endsWith('.css'));
   if (!key) throw new Error(`No chunk named ${name} in the build manifest (see web/build/chunk-groups.ts)`);
@@ -38,13 +40,27 @@ function staticClosure(key, seen = new Set()) {
 
 const loadedByEntry = staticClosure(ENTRY);
 
-/** modulepreload links for the chunks a page needs beyond what the entry script already loads. */
-function chunkPreloads(...sources) {
+/**
+ * modulepreload links for the chunks a page needs beyond what the entry script (and `besides`)
+ * already loads; with `media`, only where the media query matches.
+ */
+function chunkPreloads(sources, { besides = [], media } = {}) {
+  const loaded = new Set([...loadedByEntry, ...besides.flatMap((source) => [...staticClosure(source)])]);
   const keys = new Set(sources.flatMap((source) => [...staticClosure(source)]));
+  const mediaAttribute = media ? ` media="${media}"` : '';
   return [...keys]
-    .filter((key) => !loadedByEntry.has(key))
-    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`)
+    .filter((key) => !loaded.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}"${mediaAttribute}>`)
     .join('');
+}
+
+/**
+ * The shell's chunks, and on a wide screen the footer player's (web/src/features/shell/app-shell.tsx
+ * loads it only there).
+ */
+function shellPreloads() {
+  const app = chunkKey(PAGE_CHUNKS.app);
+  return chunkPreloads([app]) + chunkPreloads([chunkKey(PAGE_CHUNKS.wide)], { besides: [app], media: WIDE_SCREEN });
 }
 
 const apiPreloads = HOME_API.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`).join('');
@@ -76,15 +92,15 @@ async function signedOutPage(url, page) {
   let html = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="signed-out">${markup}</div>`);
   if (html === template) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
   if (title) html = html.replace(/<title>[^<]*<\/title>/, title);
-  return withInlineCss(withHead(html, chunkPreloads(page)));
+  return withInlineCss(withHead(html, chunkPreloads([page])));
 }
 
 const variants = {
-  'landing.html': await signedOutPage('/', chunkKey(PAGE_CHUNKS.signedOut)),
-  'auth.html': await signedOutPage('/auth', chunkKey(PAGE_CHUNKS.signedOut)),
-  'auth-signup.html': await signedOutPage('/auth?tab=signup', chunkKey(PAGE_CHUNKS.signedOut)),
-  'app.html': withHead(template, chunkPreloads(chunkKey(PAGE_CHUNKS.app))),
-  'home.html': homePage(withHead(template, apiPreloads + chunkPreloads(chunkKey(PAGE_CHUNKS.app)))),
+  'landing.html': await signedOutPage('/', chunkKey(PAGE_CHUNKS.landing)),
+  'auth.html': await signedOutPage('/auth', chunkKey(PAGE_CHUNKS.auth)),
+  'auth-signup.html': await signedOutPage('/auth?tab=signup', chunkKey(PAGE_CHUNKS.auth)),
+  'app.html': withHead(template, shellPreloads()),
+  'home.html': homePage(withHead(template, apiPreloads + shellPreloads())),
 };
 for (const [file, html] of Object.entries(variants)) fs.writeFileSync(path.join(dist, file), html);
 fs.rmSync(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
 import { App } from './app';
-import { startHome } from './routes';
+import { startHome, startSignedOutPage } from './routes';
 import { currentUserQuery } from './features/auth/api';
 import { keepUser } from './offline/kept-user';
 import { isHomePage, isPrerenderedSignedOut } from './prerendered';
@@ -33,10 +33,14 @@ if (isPrerenderedSignedOut(rootElement)) {
   queryClient.setQueryData(currentUserQuery.queryKey, null);
   // Nobody is signed in here any more (a session that expired): the app must not open offline as them.
   keepUser(localStorage, null);
-  hydrateRoot(rootElement, app);
+  // With the page's code here (preloaded by the page), hydration finishes in one pass.
+  void startSignedOutPage(window.location.pathname).finally(() => hydrateRoot(rootElement, app));
 } else {
   // Started now, not after a first render commits: on a slow phone every step of the chain costs.
-  void queryClient.prefetchQuery(currentUserQuery);
-  if (isHomePage(rootElement)) startHome();
-  createRoot(rootElement).render(app);
+  const signInChecked = queryClient.prefetchQuery(currentUserQuery);
+  const render = () => createRoot(rootElement).render(app);
+  // Home's page preloads the sign-in check and the shell's and Home's code: once they are here the
+  // first render is Home itself, not a loading screen, then the shell, then Home.
+  if (isHomePage(rootElement)) void Promise.all([signInChecked, startHome()]).finally(render);
+  else render();
 }

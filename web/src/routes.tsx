@@ -3,18 +3,22 @@ import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-rou
 import { RETURN_PARAM, safeReturnPath, signInPathFor } from './features/auth/return-path';
 import { useAuth } from './features/auth/use-auth';
 import { NotFoundPage } from './features/not-found/not-found-page';
+import { preloadableLazy } from './preloadable-lazy';
 import { LoadingScreen } from './ui/loading-screen';
 
 // Signed-out visitors never download the shell and player; listeners never download the landing page.
-const LandingPage = lazy(() => import('./features/landing/landing-page').then((m) => ({ default: m.LandingPage })));
-const AuthPage = lazy(() => import('./features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 // Each loader names what it takes from its module: Rolldown then leaves the module's namespace object
 // out (with it, it emitted a chunk exporting a namespace it never defined).
-const loadAppShell = () => import('./features/shell/app-shell').then((m) => ({ default: m.AppShell }));
-const AppShell = lazy(loadAppShell);
-const loadHomePage = () =>
-  import('./features/home/home-page').then((m) => ({ default: m.HomePage, prefetchHome: m.prefetchHome }));
-const HomePage = lazy(loadHomePage);
+const landingPage = preloadableLazy(() => import('./features/landing/landing-page').then((m) => ({ default: m.LandingPage })));
+const LandingPage = landingPage.Component;
+const authPage = preloadableLazy(() => import('./features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const AuthPage = authPage.Component;
+const appShell = preloadableLazy(() => import('./features/shell/app-shell').then((m) => ({ default: m.AppShell })));
+const AppShell = appShell.Component;
+const homePage = preloadableLazy(() =>
+  import('./features/home/home-page').then((m) => ({ default: m.HomePage, prefetchHome: m.prefetchHome })),
+);
+const HomePage = homePage.Component;
 
 // The listening pages bring the card grids and player controls with them: not for signed-out visitors.
 const SearchPage = lazy(() => import('./features/search/search-page').then((m) => ({ default: m.SearchPage })));
@@ -33,13 +37,26 @@ const DesignPreviewPage = lazy(() =>
   import('./features/design-preview/design-preview-page').then((m) => ({ default: m.DesignPreviewPage })),
 );
 
+/** How long the first render waits for Home's answer once the code is here: a slow answer gets the skeleton. */
+const HOME_ANSWER_WAIT_MS = 1000;
+
 /**
  * Home opened with a page load, on the server's Home page (it goes only to a listener with a
  * session): its code and answer start now, not after the sign-in check comes back and renders.
+ * Resolves when the shell's and Home's code and (unless it is slow) Home's answer are here, so
+ * the first render is the page itself.
  */
-export function startHome(): void {
-  void loadAppShell();
-  void loadHomePage().then((home) => home.prefetchHome());
+export async function startHome(): Promise<void> {
+  const [, home] = await Promise.all([appShell.preload(), homePage.preload()]);
+  await Promise.race([home.prefetchHome(), new Promise((resolve) => setTimeout(resolve, HOME_ANSWER_WAIT_MS))]);
+}
+
+/**
+ * A prerendered signed-out page (the landing page at '/', the sign-in page at '/auth'): its code,
+ * preloaded by the page, loaded before hydration, which then finishes in one pass.
+ */
+export async function startSignedOutPage(pathname: string): Promise<void> {
+  await (pathname === '/' ? landingPage : authPage).preload();
 }
 
 /** The listener's pages, besides Home; a signed-out visitor who opens one is asked to sign in first. */

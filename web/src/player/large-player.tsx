@@ -1,6 +1,6 @@
 import { songCoverUrl } from '@kora/contracts';
 import { ChevronDown } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router';
 import { SongLikeButton } from '../features/likes/song-like-button';
 import { AddToPlaylistButton } from '../features/playlists/add-to-playlist-menu';

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { AlertDialog, Dialog } from 'radix-ui';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { cn } from './cn';

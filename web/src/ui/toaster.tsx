@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@kora/contracts';
 import { CircleAlert, X } from 'lucide-react';
-import { Toast } from 'radix-ui';
+import * as Toast from '@radix-ui/react-toast';
 import { useLayoutEffect, useState } from 'react';
 import { cn } from './cn';
 import { TOAST_FLOOR_SELECTOR, useToast } from './use-toast';

@@ -1,5 +1,5 @@
 import { TOOLTIP_DELAY_MS } from '@kora/contracts';
-import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 
 /**

@@ -24,8 +24,8 @@ let prefetchedAnswerAt: number | undefined;
  * Home opened with a page load, on the server's Home page (routes.tsx startHome): its answer is
  * asked for at once instead of after the sign-in check and a render.
  */
-export function prefetchHome(): void {
-  void queryClient.prefetchQuery(homeQuery).then(() => {
+export function prefetchHome(): Promise<void> {
+  return queryClient.prefetchQuery(homeQuery).then(() => {
     prefetchedAnswerAt = queryClient.getQueryState(homeQuery.queryKey)?.dataUpdatedAt;
   });
 }

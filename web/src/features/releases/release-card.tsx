@@ -1,6 +1,6 @@
 import type { Release } from '@kora/contracts';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
-import { Progress } from 'radix-ui';
+import * as Progress from '@radix-ui/react-progress';
 import { formatDuration } from '../../player/format-duration';
 import { cn } from '../../ui/cn';
 import { CoverImage } from '../../ui/cover-image';

@@ -1,4 +1,4 @@
-import { Switch } from 'radix-ui';
+import * as Switch from '@radix-ui/react-switch';
 import { useId, type ReactNode } from 'react';
 import { cn } from '../../ui/cn';
 import { SETTING_CHOICES, type ChoiceSetting, type LocalSettings, type SwitchSetting } from './local-settings';

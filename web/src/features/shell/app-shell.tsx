@@ -1,7 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { DeferredLargePlayer } from '../../player/deferred-large-player';
-import { PlayerBar } from '../../player/player-bar';
 import { PlayerProvider } from '../../player/player-context';
 import { OfflineBanner } from '../../offline/offline-banner';
 import { startServiceWorkerAfterLoad } from '../../pwa/start-service-worker';
@@ -14,13 +13,16 @@ import { MobileBar } from './mobile-bar';
 import { PageLoading } from './page-loading';
 import { Sidebar } from './sidebar';
 
-/** Tailwind's md breakpoint, where the sidebar replaces the phone's menu drawer and bottom bar. */
-const SIDEBAR_MEDIA_QUERY = '(min-width: 48rem)';
+// The footer player is a wide screen's: a phone never downloads it or its sliders.
+const PlayerBar = lazy(() => import('../../player/player-bar').then((m) => ({ default: m.PlayerBar })));
+
+/** Tailwind's md breakpoint, where the sidebar and footer player replace the phone's drawer and bottom bar. */
+const WIDE_MEDIA_QUERY = '(min-width: 48rem)';
 
 /** The signed-in frame: sidebar, header, the page, and the player that renders only when signed in. */
 export function AppShell() {
   const { user } = useAuth();
-  const hasSidebar = useMediaQuery(SIDEBAR_MEDIA_QUERY);
+  const isWide = useMediaQuery(WIDE_MEDIA_QUERY);
   // Listeners only: the offline app is theirs, and a signed-out visitor pays no data for its precache.
   useEffect(startServiceWorkerAfterLoad, []);
   if (!user) return null;
@@ -31,7 +33,7 @@ export function AppShell() {
       <div className="flex h-dvh flex-col overflow-hidden bg-canvas">
         <div className="flex min-h-0 flex-1">
           {/* Only rendered where it shows: on a phone its playlist lists would be two requests for nothing. */}
-          {hasSidebar && (
+          {isWide && (
             <aside className="w-64 shrink-0 border-r border-line bg-surface">
               <Sidebar />
             </aside>
@@ -49,8 +51,16 @@ export function AppShell() {
         {/* In the flow above the player, so neither line ever covers its controls. */}
         <UpdatePrompt />
         <OfflineBanner />
-        <PlayerBar />
-        <MobileBar />
+        {/* Each rendered only where it shows: the footer player's sliders measure themselves, a
+            forced layout that cost a phone 0.2 s of its first screen while hidden. */}
+        {isWide ? (
+          // Its space is kept while it loads, so the page above does not jump.
+          <Suspense fallback={<div className="h-22 shrink-0 border-t border-line bg-surface" />}>
+            <PlayerBar />
+          </Suspense>
+        ) : (
+          <MobileBar />
+        )}
         <DeferredLargePlayer />
       </div>
     </PlayerProvider>

@@ -1,4 +1,4 @@
-import { Progress } from 'radix-ui';
+import * as Progress from '@radix-ui/react-progress';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/button';
 import { formatFileSize } from './audio-file';

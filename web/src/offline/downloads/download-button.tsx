@@ -1,5 +1,5 @@
 import { ArrowDownToLine, CircleCheck } from 'lucide-react';
-import { Progress } from 'radix-ui';
+import * as Progress from '@radix-ui/react-progress';
 import { formatFileSize } from '../../features/upload/audio-file';
 import { Button } from '../../ui/button';
 import { collectionProgress, type DownloadTarget } from './download-manager';
