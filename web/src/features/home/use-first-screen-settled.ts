@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type RefObject } from 'react';
 
 /** However slow the covers, the rest of Home comes by then. */
 const LONGEST_WAIT_MS = 3000;
@@ -17,7 +17,8 @@ export function useFirstScreenSettled(first: RefObject<HTMLElement | null>): boo
       (image) => !image.complete,
     );
     let remaining = pending.length;
-    const settle = () => setIsSettled(true);
+    // A transition: the shelves render in slices a tap on the first screen can interrupt.
+    const settle = () => startTransition(() => setIsSettled(true));
     const onImageDone = () => {
       remaining -= 1;
       if (remaining === 0) settle();
