@@ -29,7 +29,9 @@ export default defineConfig({
     command: 'node start-server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding the demo catalogue and transcoding its renditions (LISTEN_AFTER_BACKFILL): under two
+    // minutes here, with room for a slower machine.
+    timeout: 600_000,
     env: { PORT: String(port), HOST: '127.0.0.1' },
     stdout: 'pipe',
     stderr: 'pipe',

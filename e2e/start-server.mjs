@@ -39,6 +39,9 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   SEED: process.env.E2E_SEED ?? 'demo',
   LOG_LEVEL: 'warn',
+  // The tests start on a ready catalogue: ffmpeg making the demo songs' renditions while they run
+  // took the CPU from the browsers and timed tests out.
+  LISTEN_AFTER_BACKFILL: 'true',
   // Many accounts are created from one address in a run.
   AUTH_RATE_LIMIT_MAX: '10000',
   DEEZER_ENABLED: 'true',

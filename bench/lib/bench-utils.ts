@@ -38,7 +38,8 @@ export async function startKora(env: Record<string, string>): Promise<Started> {
   return { child, url, startedInMs: performance.now() - started };
 }
 
-export function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+/** Ten minutes: a start with LISTEN_AFTER_BACKFILL answers only once the catalogue is transcoded. */
+export function waitForHealth(url: string, child: ChildProcess, timeoutMs = 600_000): Promise<void> {
   return waitForHealthOf(`${url}/api/health`, child, timeoutMs);
 }
 

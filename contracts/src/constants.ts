@@ -52,8 +52,19 @@ export const STREAM_QUALITY_KBPS = { low: 96, medium: 160, high: 320 } as const;
 
 export const SONG_SOURCES = ['local', 'deezer', 'youtube', 'soundcloud'] as const;
 
-/** Which rendition the player asks for (?quality= on the stream URL); the server caps it by plan. */
-export const STREAM_QUALITIES = ['data-saver', 'low', 'medium', 'high', 'auto'] as const;
+/**
+ * Which rendition the player asks for (?quality= on the stream URL); the server caps it by plan.
+ * The two savers are Opus where the player says it plays Opus (?codecs=opus), else the lowest MP3.
+ */
+export const STREAM_QUALITIES = ['extreme-saver', 'data-saver', 'low', 'medium', 'high', 'auto'] as const;
+/**
+ * The codecs of the renditions: MP3 plays everywhere; Opus in WebM gives the same sound for far
+ * fewer bytes where the browser plays it (it says so through canPlayType).
+ */
+export const AUDIO_CODECS = ['mp3', 'opus'] as const;
+export type AudioCodec = (typeof AUDIO_CODECS)[number];
+/** The codecs beside MP3 a player may say it plays (?codecs= on the stream URL). */
+export const OPTIONAL_CODECS = ['opus'] as const;
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 
 export const PRODUCT_NAME = 'Kora';
@@ -87,8 +98,13 @@ export const UPLOAD_SUCCESS_MESSAGE = 'Music uploaded successfully!';
 /** Defaults; the server's limits are settings (UPLOAD_MAX_AUDIO_MB, UPLOAD_MAX_COVER_MB). */
 export const DEFAULT_MAX_AUDIO_BYTES = 200 * 1024 * 1024;
 export const DEFAULT_MAX_COVER_BYTES = 10 * 1024 * 1024;
-/** Rendition bitrates: data saver, standard, and premium when the source is good enough. */
+/**
+ * MP3 rendition bitrates: the lowest (the savers' fallback where Opus does not play), standard, and
+ * premium when the source is good enough.
+ */
 export const RENDITION_BITRATES_KBPS = { dataSaver: 64, standard: 128, premium: 320 } as const;
+/** Opus rendition bitrates (stereo, in WebM), made for every song: the extreme saver and the data saver. */
+export const OPUS_RENDITION_BITRATES_KBPS = { extremeSaver: 24, dataSaver: 48 } as const;
 /**
  * Square cover sizes the server stores, in pixels: the largest is the cover itself (big pages, the
  * full player), the others are smaller copies for cards and for rows, the mini player and the sidebar.

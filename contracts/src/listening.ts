@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STREAM_QUALITIES } from './constants.js';
+import { OPTIONAL_CODECS, STREAM_QUALITIES } from './constants.js';
 
 /**
  * POST /api/songs/{id}/play. The body may be absent (spec section 7: "or no body in one view").
@@ -28,5 +28,19 @@ export type RecordPlayResponse = z.infer<typeof recordPlayResponseSchema>;
 
 export const streamQuerySchema = z.object({
   quality: z.enum(STREAM_QUALITIES, { error: `quality must be one of ${STREAM_QUALITIES.join(', ')}` }).default('auto'),
+  /** What the player plays beside MP3, comma-separated (codecs=opus); MP3 only when absent. */
+  codecs: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const codecs = value ? value.split(',') : [];
+      const unknown = codecs.filter((codec) => !(OPTIONAL_CODECS as readonly string[]).includes(codec));
+      if (unknown.length > 0) {
+        context.addIssue({ code: 'custom', message: `codecs must be a comma-separated list of ${OPTIONAL_CODECS.join(', ')}` });
+        return z.NEVER;
+      }
+      return new Set(codecs as OptionalCodec[]);
+    }),
 });
+export type OptionalCodec = (typeof OPTIONAL_CODECS)[number];
 export type StreamQuality = (typeof STREAM_QUALITIES)[number];

@@ -3,7 +3,7 @@ import { cardInBrowseAll, expectNoHorizontalOverflow, expectToast, keepScreensho
 
 // A demo song long enough to play for a while (the newest, uploaded songs come first elsewhere).
 const LONG_DEMO_SONG = 'Ìrìn Àjò';
-const STREAM_REQUEST = /\/api\/songs\/\d+\/stream\?quality=([a-z-]+)$/;
+const STREAM_REQUEST = /\/api\/songs\/\d+\/stream\?quality=([a-z-]+)(&codecs=opus)?$/;
 
 function isPhone(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'phone';
@@ -75,13 +75,18 @@ test('streaming quality and data saver choose the rendition the next song asks f
   settings = await openSettingsFromHeader(page);
   const dataSaver = settings.getByRole('switch', { name: 'Mobile data saver' });
   await expect(dataSaver).toHaveAttribute('aria-checked', 'false');
+  // Chromium plays Opus: the saver is the 48 kbps Opus rendition, and the setting says so.
+  await expect(settings.getByText('Streams the lowest quality (Opus 48 kbps), whatever the quality above')).toBeVisible();
   await dataSaver.click();
   await expect(dataSaver).toHaveAttribute('aria-checked', 'true');
   await closeDialog(page, settings);
   const nextRequest = page.waitForRequest(STREAM_REQUEST);
   await playerBar(page, testInfo).getByRole('button', { name: 'Next', exact: true }).click();
-  expect((await nextRequest).url()).toMatch(/\?quality=data-saver$/);
-  await expect.poll(async () => (await readAudio(page)).src).toMatch(/\?quality=data-saver$/);
+  const saverRequest = await nextRequest;
+  expect(saverRequest.url()).toMatch(/\?quality=data-saver&codecs=opus$/);
+  expect((await saverRequest.response())?.headers()['content-type']).toBe('audio/webm');
+  await expect.poll(async () => (await readAudio(page)).src).toMatch(/\?quality=data-saver&codecs=opus$/);
+  await expectPlaying(page);
 
   await page.reload();
   settings = await openSettingsFromHeader(page);

@@ -31,6 +31,7 @@ const envSchema = z.object({
   UPLOAD_MAX_AUDIO_MB: z.coerce.number().positive().max(2000).default(DEFAULT_MAX_AUDIO_BYTES / MEGABYTE),
   UPLOAD_MAX_COVER_MB: z.coerce.number().positive().max(100).default(DEFAULT_MAX_COVER_BYTES / MEGABYTE),
   JOBS_ENABLED: bool.default(true),
+  LISTEN_AFTER_BACKFILL: bool.default(false),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(0).default(60),
@@ -97,6 +98,11 @@ export type Config = {
   timeouts: { headersMs: number; keepAliveMs: number; bodyIdleMs: number; requestMs: number };
   /** Background jobs of this process (jobs/worker.ts); several processes may run them on one PostgreSQL database. */
   jobs: { enabled: boolean; concurrency: number; leaseMs: number };
+  /**
+   * Answer requests only once the start-up backfill's transcoding is done: test and benchmark runs
+   * start on a ready catalogue instead of racing ffmpeg for the CPU.
+   */
+  listenAfterBackfill: boolean;
   /** Stored objects no row refers to are deleted at start once they are this old (jobs/orphan-sweep.ts). */
   orphanGraceMs: number;
   /** S3-compatible object storage for media; absent means the local folder dataDir/media. */
@@ -132,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...s3SettingProblems(present),
     ...audioProxySettingProblems(present),
+    ...(parsed.success && parsed.data.LISTEN_AFTER_BACKFILL && !parsed.data.JOBS_ENABLED
+      ? ['LISTEN_AFTER_BACKFILL: needs JOBS_ENABLED, or the backfill it waits for never runs']
+      : []),
   ];
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  ${problems.join('\n  ')}`);
@@ -166,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     // One ffmpeg per job: by default one per core, so transcoding never starves the API of every core.
     jobs: { enabled: e.JOBS_ENABLED, concurrency: e.JOB_CONCURRENCY ?? os.availableParallelism(), leaseMs: e.JOB_LEASE_SECONDS * 1000 },
+    listenAfterBackfill: e.LISTEN_AFTER_BACKFILL,
     orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
     s3: e.S3_BUCKET
       ? {

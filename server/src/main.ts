@@ -43,6 +43,18 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (config.listenAfterBackfill) {
+    const started = Date.now();
+    try {
+      await background.backfilled();
+    } catch (error) {
+      // Stopped while waiting: the shutdown under way ends the process.
+      if (closing) return;
+      throw error;
+    }
+    if (closing) return;
+    app.log.info(`Start-up backfill transcoded in ${((Date.now() - started) / 1000).toFixed(1)} s; now listening.`);
+  }
   await app.listen({ host: config.host, port: config.port });
 }
 

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AudioCodec } from '@kora/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -242,13 +243,19 @@ export const songRenditions = pgTable(
     songId: integer('song_id')
       .notNull()
       .references(() => songs.id, { onDelete: 'cascade' }),
+    /** 'mp3' (in MP3) or 'opus' (in WebM): AUDIO_CODECS. */
+    codec: text('codec').$type<AudioCodec>().notNull().default('mp3'),
     bitrateKbps: integer('bitrate_kbps').notNull(),
     fileKey: text('file_key').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('song_renditions_song_bitrate_unique').on(t.songId, t.bitrateKbps), index('song_renditions_file_key_idx').on(t.fileKey)],
+  (t) => [
+    uniqueIndex('song_renditions_song_codec_bitrate_unique').on(t.songId, t.codec, t.bitrateKbps),
+    index('song_renditions_file_key_idx').on(t.fileKey),
+    check('song_renditions_codec_check', sql`${t.codec} in ('mp3', 'opus')`),
+  ],
 );
 
 export const playlists = pgTable(

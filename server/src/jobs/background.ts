@@ -11,10 +11,12 @@ import { createTranscodeSongHandler, TRANSCODE_SONG_JOB } from './handlers/trans
 import { sweepOrphans } from './orphan-sweep.js';
 import { createJobQueue } from './queue.js';
 import { startRejectedMediaSweeps } from './rejected-media-sweep.js';
-import { enqueueRenditionBackfill } from './rendition-backfill.js';
+import { enqueueRenditionBackfill, waitForRenditionBackfill } from './rendition-backfill.js';
 import { createWorker, type JobLog } from './worker.js';
 
 export type BackgroundWork = {
+  /** Resolves once the start-up rendition backfill has been transcoded (LISTEN_AFTER_BACKFILL). */
+  backfilled(): Promise<void>;
   /** Stops the sweep, waits up to timeoutMs for running jobs, gives back the leases of the rest. */
   stop(timeoutMs: number): Promise<void>;
 };
@@ -82,6 +84,12 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
     : undefined;
 
   return {
+    async backfilled() {
+      // With jobs off (refused by loadConfig when waited for) there is nothing of this process's to wait for.
+      if (!backfill) return;
+      await backfill;
+      await waitForRenditionBackfill(db, sweepAbort.signal);
+    },
     async stop(timeoutMs) {
       sweepAbort.abort();
       coverBackfillAbort.abort();

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { jobs, songRenditions, songs } from '../db/schema.js';
 import { TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
 import { JOB_PRIORITY } from './queue.js';
+import { EVERY_SONG_RENDITIONS } from './renditions.js';
 
 // Its own namespace: only backfills of concurrently starting processes wait on it.
 const BACKFILL_LOCK = sql`727276, 0`;
@@ -11,15 +12,20 @@ const BACKFILL_LOCK = sql`727276, 0`;
 const RETRY_ENDED_AFTER = sql`interval '7 days'`;
 
 /**
- * Enqueues a 'transcode-song' job for every live local song with an audio file but no rendition
- * (the demo catalogue, songs from before renditions existed, songs processed while ffmpeg was missing),
- * unless a job for it is queued or running, or one ended in the last week for a reason another run
- * would meet again (an unreadable file, failed attempts). A job that ended because ffmpeg was missing
- * does not count: ffmpeg may be there now. One statement, so running it again, or from several
- * processes (they take the lock in turn), enqueues nothing new. Its jobs go after any a listener is
- * waiting for. Returns how many it added.
+ * Enqueues a 'transcode-song' job for every live local song with an audio file that lacks one of the
+ * renditions every song gets (the demo catalogue, songs from before renditions or before the Opus
+ * ones existed, songs processed while ffmpeg was missing), unless a job for it is queued or running,
+ * or one ended in the last week for a reason another run would meet again (an unreadable file,
+ * failed attempts). A job that ended because ffmpeg was missing does not count: ffmpeg may be there
+ * now; nor does one that ended done, which made every rendition there was then. One statement, so
+ * running it again, or from several processes (they take the lock in turn), enqueues nothing new.
+ * Its jobs go after any a listener is waiting for. Returns how many it added.
  */
 export async function enqueueRenditionBackfill(db: Db): Promise<number> {
+  const everySongRenditions = sql.join(
+    EVERY_SONG_RENDITIONS.map(({ codec, bitrateKbps }) => sql`(${codec}::text, ${bitrateKbps}::integer)`),
+    sql`, `,
+  );
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BACKFILL_LOCK})`);
     // Both drivers (PGlite, node-postgres) answer with { rows }; Db's type leaves the result unknown.
@@ -30,15 +36,34 @@ export async function enqueueRenditionBackfill(db: Db): Promise<number> {
       where s.status = 'live'
         and s.source = 'local'
         and s.file_key is not null
-        and not exists (select 1 from ${songRenditions} r where r.song_id = s.id)
+        and (select count(*) from ${songRenditions} r
+          where r.song_id = s.id and (r.codec, r.bitrate_kbps) in (${everySongRenditions})) < ${EVERY_SONG_RENDITIONS.length}
         and not exists (
           select 1 from ${jobs} j
           where j.type = ${TRANSCODE_SONG_JOB}
             and j.payload ->> 'songId' = s.id::text
             and (j.status in ('queued', 'running')
-              or (j.updated_at > now() - ${RETRY_ENDED_AFTER} and coalesce(j.result ->> 'waitingFor', '') <> 'ffmpeg')))
+              or (j.updated_at > now() - ${RETRY_ENDED_AFTER}
+                and coalesce(j.result ->> 'waitingFor', '') <> 'ffmpeg'
+                and coalesce(j.result ->> 'outcome', '') <> 'done')))
       order by s.id
       returning id`)) as { rows: unknown[] };
     return result.rows.length;
   });
+}
+
+/** How often waitForRenditionBackfill looks at the queue. */
+const BACKFILL_POLL_MS = 250;
+
+/** Resolves once no 'transcode-song' job is queued or running (each ended done, skipped or failed). */
+export async function waitForRenditionBackfill(db: Db, signal?: AbortSignal): Promise<void> {
+  for (;;) {
+    signal?.throwIfAborted();
+    const [row] = await db
+      .select({ pending: sql<number>`count(*)::integer` })
+      .from(jobs)
+      .where(sql`${jobs.type} = ${TRANSCODE_SONG_JOB} and ${jobs.status} in ('queued', 'running')`);
+    if (row?.pending === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, BACKFILL_POLL_MS));
+  }
 }

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg } from './ffmpeg.js';
-import { checkDecodes, transcodeToMp3 } from './transcode.js';
+import { checkDecodes, transcodeToMp3, transcodeToOpus } from './transcode.js';
 
 let dir: string;
 let ffmpeg: string;
@@ -33,6 +33,70 @@ async function collect(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** A stereo mix of pink noise and a tone, 20 s: dense enough that a codec spends its whole bitrate. */
+async function music(name: string): Promise<string> {
+  const file = join(dir, name);
+  await run(ffmpeg, [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.25:duration=20',
+    '-f', 'lavfi', '-i', 'sine=frequency=330:duration=20',
+    '-filter_complex', '[0][1]amix=inputs=2,aformat=channel_layouts=stereo', '-ar', '44100', '-c:a', 'pcm_s16le', file,
+  ]);
+  return file;
+}
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+describe('transcodeToOpus', () => {
+  it.each([24, 48])('makes %i kbps stereo Opus in WebM: ffprobe reads its codec, its length and its bitrate', async (kbps) => {
+    const source = await music(`music-${kbps}.wav`);
+    const webm = await transcodeToOpus(ffmpeg, source, { bitrateKbps: kbps }, collect);
+    const file = join(dir, `music-${kbps}.webm`);
+    await writeFile(file, webm);
+    // ffprobe comes with ffmpeg (Debian's ffmpeg package installs both).
+    const ffprobe = join(dirname(ffmpeg), 'ffprobe');
+    const probed = JSON.parse(
+      await run(ffprobe, ['-v', 'error', '-show_entries', 'format=format_name,duration,bit_rate:stream=codec_name,channels', '-of', 'json', file]),
+    ) as { format: { format_name: string; duration: string; bit_rate: string }; streams: { codec_name: string; channels: number }[] };
+    expect(probed.streams).toEqual([{ codec_name: 'opus', channels: 2 }]);
+    expect(probed.format.format_name).toContain('webm');
+    expect(Math.abs(Number(probed.format.duration) - 20)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(Number(probed.format.bit_rate) / 1000 - kbps) / kbps).toBeLessThanOrEqual(0.15);
+  });
+
+  it('gives the same bytes for the same source and leaves no file of its own behind', async () => {
+    const source = await tone('same-opus.mp3', 2, ['-c:a', 'libmp3lame', '-b:a', '128k', '-metadata', 'title=Secret demo']);
+    const before = await readdir(dir);
+    const once = await transcodeToOpus(ffmpeg, source, { bitrateKbps: 48 }, collect);
+    const twice = await transcodeToOpus(ffmpeg, source, { bitrateKbps: 48 }, collect);
+    expect(once.equals(twice)).toBe(true);
+    expect(once.includes(Buffer.from('Secret demo'))).toBe(false);
+    expect(await readdir(dir)).toEqual(before);
+  });
+
+  it('rejects, keeping nothing, when ffmpeg cannot read the input', async () => {
+    const text = join(dir, 'not-audio-for-opus.txt');
+    await writeFile(text, 'not audio');
+    const before = await readdir(dir);
+    let consumed = false;
+    await expect(
+      transcodeToOpus(ffmpeg, text, { bitrateKbps: 24 }, async () => {
+        consumed = true;
+      }),
+    ).rejects.toThrow(/could not encode 24 kbps Opus/);
+    expect(consumed).toBe(false);
+    expect(await readdir(dir)).toEqual(before);
+  });
+});
 
 describe('transcodeToMp3', () => {
   it('streams a constant-bitrate MP3, mixing 5.1 down to stereo and a 96 kHz source to a rate MP3 has', async () => {

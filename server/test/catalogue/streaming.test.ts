@@ -151,33 +151,62 @@ describe('GET /api/songs/{id}/stream: who and what', () => {
     expect(external.json()).toEqual({ message: 'External songs play through the audio proxy.' });
     const quality = await stream(mp3.songId, {}, '?quality=ultra');
     expect(quality.statusCode).toBe(400);
-    expect(quality.json()).toEqual({ message: 'quality must be one of data-saver, low, medium, high, auto' });
+    expect(quality.json()).toEqual({ message: 'quality must be one of extreme-saver, data-saver, low, medium, high, auto' });
+    for (const codecs of ['aac', 'opus,flac', 'opus,', 'OPUS']) {
+      const refused = await stream(mp3.songId, {}, `?quality=data-saver&codecs=${codecs}`);
+      expect(refused.statusCode, codecs).toBe(400);
+      expect(refused.json()).toEqual({ message: 'codecs must be a comma-separated list of opus' });
+    }
   });
 });
 
 describe('GET /api/songs/{id}/stream: renditions', () => {
   let songId: number;
   let original: Buffer;
-  const renditions = new Map<number, Buffer>();
+  /** Each rendition's bytes, by "mp3 64", "opus 48". */
+  const renditions = new Map<string, Buffer>();
+  const mime = new Map<string, string>();
 
   beforeAll(async () => {
     const stored = await storeTestBytes(t.storage, 4096);
     original = stored.bytes;
     songId = (await buildSong(t.database.db, { artistId, fileKey: stored.key })).id;
-    for (const bitrate of [64, 128, 320]) {
-      const rendition = await buildRendition(t.database.db, t.storage, songId, bitrate);
-      renditions.set(bitrate, await readAll(rendition.fileKey));
+    for (const [bitrate, codec] of [[64, 'mp3'], [128, 'mp3'], [320, 'mp3'], [24, 'opus'], [48, 'opus']] as const) {
+      const rendition = await buildRendition(t.database.db, t.storage, songId, bitrate, codec);
+      renditions.set(`${codec} ${bitrate}`, await readAll(rendition.fileKey));
+      mime.set(`${codec} ${bitrate}`, rendition.mime);
     }
   });
 
-  async function servedBitrate(listener: SignedInUser, query = ''): Promise<number | 'original'> {
+  /** The rendition served, as "mp3 128", or 'original'; its Content-Type must be the rendition's. */
+  async function served(listener: SignedInUser, query = ''): Promise<string> {
     const response = await stream(songId, {}, query, listener.cookie);
     expect(response.statusCode).toBe(200);
     if (response.rawPayload.equals(original)) return 'original';
     const match = [...renditions].find(([, bytes]) => bytes.equals(response.rawPayload));
     if (!match) throw new Error('served bytes match no stored file');
+    expect(response.headers['content-type']).toBe(mime.get(match[0]));
     return match[0];
   }
+
+  /** The MP3 bitrate served (the tests from before Opus renditions). */
+  async function servedBitrate(listener: SignedInUser, query = ''): Promise<number | 'original'> {
+    const name = await served(listener, query);
+    if (name === 'original') return name;
+    expect(name).toMatch(/^mp3 /);
+    return Number(name.slice('mp3 '.length));
+  }
+
+  it('gives the savers Opus where the player plays it, and the lowest MP3 where it does not, on either plan', async () => {
+    for (const listener of [free, premium]) {
+      expect(await served(listener, '?quality=data-saver&codecs=opus')).toBe('opus 48');
+      expect(await served(listener, '?quality=extreme-saver&codecs=opus')).toBe('opus 24');
+      expect(await served(listener, '?quality=extreme-saver')).toBe('mp3 64');
+      expect(await served(listener, '?quality=data-saver&codecs=')).toBe('mp3 64');
+      // Opus is for the savers: a player that plays it still gets MP3 at the other qualities.
+      expect(await served(listener, '?quality=medium&codecs=opus')).toBe('mp3 128');
+    }
+  });
 
   it('gives a free listener 128 kbps and a premium one 320 kbps', async () => {
     expect(await servedBitrate(free)).toBe(128);
@@ -231,8 +260,8 @@ describe('GET /api/songs/{id}/stream: renditions', () => {
   it('serves ranges of the chosen rendition', async () => {
     const response = await stream(songId, { range: 'bytes=0-99' }, '', premium.cookie);
     expect(response.statusCode).toBe(206);
-    expect(response.headers['content-range']).toBe(`bytes 0-99/${renditions.get(320)!.length}`);
-    expect(response.rawPayload.equals(renditions.get(320)!.subarray(0, 100))).toBe(true);
+    expect(response.headers['content-range']).toBe(`bytes 0-99/${renditions.get('mp3 320')!.length}`);
+    expect(response.rawPayload.equals(renditions.get('mp3 320')!.subarray(0, 100))).toBe(true);
   });
 });
 
@@ -245,6 +274,7 @@ describe('audio leaves only through the song routes', () => {
     songId = (await buildSong(t.database.db, { artistId, fileKey: stored.key })).id;
     keys.push(stored.key);
     for (const bitrate of [64, 128, 320]) keys.push((await buildRendition(t.database.db, t.storage, songId, bitrate)).fileKey);
+    for (const bitrate of [24, 48]) keys.push((await buildRendition(t.database.db, t.storage, songId, bitrate, 'opus')).fileKey);
   });
 
   it('answers 404 to /api/media for the original and every rendition, whatever the plan', async () => {

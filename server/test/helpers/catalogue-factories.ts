@@ -1,3 +1,4 @@
+import type { AudioCodec } from '@kora/contracts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -62,12 +63,11 @@ export async function storeTestBytes(storage: MediaStorage, size: number): Promi
   return { ...(await storage.put(bytes, { extension: 'mp3', contentType: 'audio/mpeg' })), bytes };
 }
 
-export async function buildRendition(db: Db, storage: MediaStorage, songId: number, bitrateKbps: number) {
-  const stored = await storeTestBytes(storage, 2048 + bitrateKbps);
-  const [row] = await db
-    .insert(songRenditions)
-    .values({ songId, bitrateKbps, fileKey: stored.key, mime: 'audio/mpeg', size: stored.size })
-    .returning();
+/** A rendition row over random bytes (an MP3 unless `codec` says Opus). */
+export async function buildRendition(db: Db, storage: MediaStorage, songId: number, bitrateKbps: number, codec: AudioCodec = 'mp3') {
+  const mime = codec === 'opus' ? 'audio/webm' : 'audio/mpeg';
+  const stored = await storage.put(randomBytes(2048 + bitrateKbps), { extension: codec === 'opus' ? 'webm' : 'mp3', contentType: mime });
+  const [row] = await db.insert(songRenditions).values({ songId, codec, bitrateKbps, fileKey: stored.key, mime, size: stored.size }).returning();
   return row!;
 }
 

@@ -102,21 +102,22 @@ async function releaseRow(id: number) {
 }
 
 describe('process-release: a good release goes live', () => {
-  it('transcodes a 320 kbps single into 64, 128 and 320 kbps MP3s, makes it live and tells the uploader; streams use the renditions', async () => {
+  it('transcodes a 320 kbps single into 24 and 48 kbps Opus and 64, 128 and 320 kbps MP3s, makes it live and tells the uploader; streams use the renditions', async () => {
     const release = await buildRelease(db, { userId: uploader.user.id, artistId, releaseType: 'single', title: 'Morning Market' });
     const song = await addTrack(release.id, 1, await storeAudio(await encodeMp3({ seconds: 3, bitrateKbps: 320 })), { title: 'Morning Market' });
 
     const job = await processRelease(release.id);
-    expect(job).toMatchObject({ status: 'done', progress: 100, attempts: 1, result: { outcome: 'live', renditions: 3, ffmpeg: 'available' } });
+    expect(job).toMatchObject({ status: 'done', progress: 100, attempts: 1, result: { outcome: 'live', renditions: 5, ffmpeg: 'available' } });
 
     const renditions = await renditionsOf(song.id);
-    expect(renditions.map((rendition) => rendition.bitrateKbps)).toEqual([64, 128, 320]);
+    expect(renditions.map((rendition) => `${rendition.codec} ${rendition.bitrateKbps}`)).toEqual(['opus 24', 'opus 48', 'mp3 64', 'mp3 128', 'mp3 320']);
     for (const rendition of renditions) {
       const bytes = await readAll(t.storage, rendition.fileKey);
-      expect(rendition).toMatchObject({ mime: 'audio/mpeg', size: bytes.length });
-      const { format } = await parseBuffer(bytes, { mimeType: 'audio/mpeg' }, { duration: true });
-      expect(format.codec).toBe('MPEG 1 Layer 3');
-      expect(format.bitrate).toBe(rendition.bitrateKbps * 1000);
+      const opus = rendition.codec === 'opus';
+      expect(rendition).toMatchObject({ mime: opus ? 'audio/webm' : 'audio/mpeg', size: bytes.length });
+      const { format } = await parseBuffer(bytes, { mimeType: rendition.mime }, { duration: true });
+      expect(format.codec).toBe(opus ? 'OPUS' : 'MPEG 1 Layer 3');
+      if (!opus) expect(format.bitrate).toBe(rendition.bitrateKbps * 1000);
       expect(format.duration).toBeGreaterThan(2.9);
       expect(format.duration).toBeLessThan(3.2);
     }
@@ -135,11 +136,14 @@ describe('process-release: a good release goes live', () => {
 
     const listener = await signUp(t.app);
     const stream = (query = '') => t.app.inject({ method: 'GET', url: `/api/songs/${song.id}/stream${query}`, headers: { cookie: listener.cookie } });
-    const byBitrate = new Map(renditions.map((rendition) => [rendition.bitrateKbps, rendition]));
-    expect(Number((await stream()).headers['content-length'])).toBe(byBitrate.get(128)!.size);
-    expect(Number((await stream('?quality=data-saver')).headers['content-length'])).toBe(byBitrate.get(64)!.size);
+    const byName = new Map(renditions.map((rendition) => [`${rendition.codec} ${rendition.bitrateKbps}`, rendition]));
+    expect(Number((await stream()).headers['content-length'])).toBe(byName.get('mp3 128')!.size);
+    expect(Number((await stream('?quality=data-saver')).headers['content-length'])).toBe(byName.get('mp3 64')!.size);
+    const saver = await stream('?quality=data-saver&codecs=opus');
+    expect(saver.headers['content-type']).toBe('audio/webm');
+    expect(Number(saver.headers['content-length'])).toBe(byName.get('opus 48')!.size);
     await setPlan(db, listener.user.id, { plan: 'premium', status: 'active', nextBillingDate: new Date(Date.now() + 30 * 864e5) });
-    expect(Number((await stream('?quality=high')).headers['content-length'])).toBe(byBitrate.get(320)!.size);
+    expect(Number((await stream('?quality=high')).headers['content-length'])).toBe(byName.get('mp3 320')!.size);
   });
 
   it('gives a 128 kbps source no premium rendition, and reports progress as it goes', async () => {
@@ -152,8 +156,8 @@ describe('process-release: a good release goes live', () => {
       { releaseId: release.id },
       { job: claimed, signal: new AbortController().signal, progress: async (percent) => void progress.push(percent), log: silentLog },
     );
-    expect(result).toMatchObject({ outcome: 'live', renditions: 2 });
-    expect((await renditionsOf(song.id)).map((rendition) => rendition.bitrateKbps)).toEqual([64, 128]);
+    expect(result).toMatchObject({ outcome: 'live', renditions: 4 });
+    expect((await renditionsOf(song.id)).map((rendition) => `${rendition.codec} ${rendition.bitrateKbps}`)).toEqual(['opus 24', 'opus 48', 'mp3 64', 'mp3 128']);
     expect(progress.length).toBeGreaterThanOrEqual(3);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBeLessThan(100);
@@ -168,10 +172,10 @@ describe('process-release: a good release goes live', () => {
     const before = (await notificationsOf(uploader.user.id)).length;
 
     const job = await processRelease(release.id);
-    expect(job.result).toMatchObject({ outcome: 'live', renditions: 2 });
+    expect(job.result).toMatchObject({ outcome: 'live', renditions: 4 });
     const renditions = await renditionsOf(song.id);
-    expect(renditions.map((rendition) => rendition.bitrateKbps)).toEqual([64, 128, 320]);
-    expect(renditions[0]).toEqual(earlier);
+    expect(renditions.map((rendition) => `${rendition.codec} ${rendition.bitrateKbps}`)).toEqual(['opus 24', 'opus 48', 'mp3 64', 'mp3 128', 'mp3 320']);
+    expect(renditions.find((rendition) => rendition.id === earlier.id)).toEqual(earlier);
 
     const again = await processRelease(release.id);
     expect(again.result).toMatchObject({ outcome: 'skipped' });

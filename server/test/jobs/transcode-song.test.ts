@@ -7,7 +7,7 @@ import type { Database, Db } from '../../src/db/client.js';
 import { jobs, notifications, songRenditions, songs } from '../../src/db/schema.js';
 import { createTranscodeSongHandler, TRANSCODE_SONG_JOB, type TranscodeSongDeps } from '../../src/jobs/handlers/transcode-song.js';
 import { createJobQueue, enqueueJob, JOB_PRIORITY } from '../../src/jobs/queue.js';
-import { enqueueRenditionBackfill } from '../../src/jobs/rendition-backfill.js';
+import { enqueueRenditionBackfill, waitForRenditionBackfill } from '../../src/jobs/rendition-backfill.js';
 import { createWorker, type JobHandler } from '../../src/jobs/worker.js';
 import type { MediaStorage } from '../../src/media/storage.js';
 import { buildArtist, buildRendition, buildSong, storeTestBytes, storeTestMp3 } from '../helpers/catalogue-factories.js';
@@ -60,6 +60,18 @@ async function renditionsOf(songId: number) {
   return db.select().from(songRenditions).where(eq(songRenditions.songId, songId)).orderBy(asc(songRenditions.bitrateKbps));
 }
 
+/** "mp3 64", "opus 24": a song's renditions as the stream route tells them apart. */
+async function renditionNames(songId: number) {
+  return (await renditionsOf(songId)).map((rendition) => `${rendition.codec} ${rendition.bitrateKbps}`);
+}
+
+/** The renditions every song gets, as a song made before Opus renditions existed lacks them. */
+async function giveEverySongRendition(songId: number) {
+  for (const [bitrate, codec] of [[64, 'mp3'], [128, 'mp3'], [24, 'opus'], [48, 'opus']] as const) {
+    await buildRendition(db, t.storage, songId, bitrate, codec);
+  }
+}
+
 async function songRow(id: number) {
   const [row] = await db.select().from(songs).where(eq(songs.id, id));
   return row!;
@@ -78,11 +90,15 @@ async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
 
 // First in the file: it counts every 'transcode-song' job of this test database.
 describe('rendition backfill', () => {
-  it('enqueues one job per live local song with a file and no rendition, once, and skips the rest', async () => {
+  it('enqueues one job per live local song with a file lacking a rendition every song gets, once, and skips the rest', async () => {
     const fake = () => storeTestBytes(t.storage, 1000);
     const bare = await catalogueSong(await fake());
     const withRendition = await catalogueSong(await fake());
-    await buildRendition(db, t.storage, withRendition.id, 64);
+    await giveEverySongRendition(withRendition.id);
+    // Transcoded before the Opus renditions existed, by a job that ended done a day ago.
+    const mp3Only = await catalogueSong(await fake());
+    await buildRendition(db, t.storage, mp3Only.id, 64);
+    await buildRendition(db, t.storage, mp3Only.id, 128);
     const processing = await catalogueSong(await fake(), { status: 'processing' });
     const rejected = await catalogueSong(await fake(), { status: 'rejected' });
     const noFile = await catalogueSong(undefined);
@@ -104,17 +120,24 @@ describe('rendition backfill', () => {
     const unreadable = await ended('done', { outcome: 'skipped', reason: 'The audio file could not be read.' });
     const failedRecently = await ended('failed', null, 6);
     const failedLongAgo = await ended('failed', null, 8);
+    const mp3OnlyJob = await enqueueJob(db, TRANSCODE_SONG_JOB, { songId: mp3Only.id });
+    await db
+      .update(jobs)
+      .set({ status: 'done', result: { outcome: 'done', renditions: 2 }, updatedAt: sql`now() - interval '1 day'` })
+      .where(eq(jobs.id, mp3OnlyJob.id));
 
-    fakeSongIds.push(bare.id, withRendition.id, processing.id, rejected.id, external.id, alreadyQueued.id);
+    fakeSongIds.push(bare.id, withRendition.id, mp3Only.id, processing.id, rejected.id, external.id, alreadyQueued.id);
     fakeSongIds.push(waitedForFfmpeg.id, unreadable.id, failedRecently.id, failedLongAgo.id);
-    expect(await enqueueRenditionBackfill(db)).toBe(3);
+    expect(await enqueueRenditionBackfill(db)).toBe(4);
     expect(await transcodeJobSongIds()).toEqual([
       alreadyQueued.id,
       waitedForFfmpeg.id,
       unreadable.id,
       failedRecently.id,
       failedLongAgo.id,
+      mp3Only.id,
       bare.id,
+      mp3Only.id,
       waitedForFfmpeg.id,
       failedLongAgo.id,
     ]);
@@ -122,7 +145,7 @@ describe('rendition backfill', () => {
     expect(added).toMatchObject({ type: TRANSCODE_SONG_JOB, status: 'queued', attempts: 0, progress: 0, priority: JOB_PRIORITY.background });
 
     expect(await enqueueRenditionBackfill(db)).toBe(0);
-    expect(await transcodeJobSongIds()).toHaveLength(8);
+    expect(await transcodeJobSongIds()).toHaveLength(10);
     for (const skipped of [withRendition, processing, rejected, noFile, external]) {
       expect(await transcodeJobSongIds()).not.toContain(skipped.id);
     }
@@ -145,7 +168,7 @@ describe('rendition backfill', () => {
 });
 
 describe('transcode-song', () => {
-  it('gives a backfilled catalogue song its 64, 128 and 320 kbps renditions, leaving the song as it was and notifying nobody', async () => {
+  it('gives a backfilled catalogue song its Opus 24 and 48 and MP3 64, 128 and 320 kbps renditions, leaving the song as it was and notifying nobody', async () => {
     const song = await catalogueSong(await t.storage.put(await encodeMp3({ seconds: 3, bitrateKbps: 320 }), { extension: 'mp3', contentType: 'audio/mpeg' }));
     const notificationsBefore = await db.select().from(notifications);
     // The backfill tests' songs have files of random bytes: the worker is to run this song's job alone.
@@ -170,19 +193,23 @@ describe('transcode-song', () => {
         },
         { timeoutMs: 60_000, what: 'the job to end' },
       );
-      expect(ended).toMatchObject({ status: 'done', progress: 100, attempts: 1, result: { outcome: 'done', renditions: 3 } });
+      expect(ended).toMatchObject({ status: 'done', progress: 100, attempts: 1, result: { outcome: 'done', renditions: 5 } });
     } finally {
       await worker.stop(1_000);
     }
 
-    const renditions = await renditionsOf(song.id);
-    expect(renditions.map((rendition) => rendition.bitrateKbps)).toEqual([64, 128, 320]);
-    for (const rendition of renditions) {
+    expect(await renditionNames(song.id)).toEqual(['opus 24', 'opus 48', 'mp3 64', 'mp3 128', 'mp3 320']);
+    for (const rendition of await renditionsOf(song.id)) {
       const bytes = await readAll(t.storage, rendition.fileKey);
-      expect(rendition).toMatchObject({ mime: 'audio/mpeg', size: bytes.length });
-      const { format } = await parseBuffer(bytes, { mimeType: 'audio/mpeg' }, { duration: true });
-      expect(format.codec).toBe('MPEG 1 Layer 3');
-      expect(format.bitrate).toBe(rendition.bitrateKbps * 1000);
+      const opus = rendition.codec === 'opus';
+      expect(rendition).toMatchObject({ mime: opus ? 'audio/webm' : 'audio/mpeg', size: bytes.length });
+      const { format } = await parseBuffer(bytes, { mimeType: rendition.mime }, { duration: true });
+      if (opus) {
+        expect(format).toMatchObject({ container: 'EBML/webm', codec: 'OPUS', numberOfChannels: 2 });
+      } else {
+        expect(format.codec).toBe('MPEG 1 Layer 3');
+        expect(format.bitrate).toBe(rendition.bitrateKbps * 1000);
+      }
       expect(format.duration).toBeGreaterThan(2.9);
       expect(format.duration).toBeLessThan(3.2);
     }
@@ -196,9 +223,9 @@ describe('transcode-song', () => {
   it('gives a 64 kbps source no premium rendition, and reports progress after each rendition but the last', async () => {
     const song = await catalogueSong(await storeTestMp3(t.storage, { seconds: 2, bitrateKbps: 64 }));
     const { result, progress } = await transcode(song.id);
-    expect(result).toEqual({ outcome: 'done', renditions: 2 });
-    expect((await renditionsOf(song.id)).map((rendition) => rendition.bitrateKbps)).toEqual([64, 128]);
-    expect(progress).toEqual([50]);
+    expect(result).toEqual({ outcome: 'done', renditions: 4 });
+    expect(await renditionNames(song.id)).toEqual(['opus 24', 'opus 48', 'mp3 64', 'mp3 128']);
+    expect(progress).toEqual([25, 50, 75]);
     expect(await songRow(song.id)).toEqual(song);
   });
 
@@ -208,11 +235,11 @@ describe('transcode-song', () => {
     const earlier = await buildRendition(db, t.storage, song.id, 64);
 
     const first = await transcode(song.id);
-    expect(first.result).toEqual({ outcome: 'done', renditions: 2 });
-    expect(first.progress).toEqual([50]);
+    expect(first.result).toEqual({ outcome: 'done', renditions: 4 });
+    expect(first.progress).toEqual([25, 50, 75]);
+    expect(await renditionNames(song.id)).toEqual(['opus 24', 'opus 48', 'mp3 64', 'mp3 128', 'mp3 320']);
     const renditions = await renditionsOf(song.id);
-    expect(renditions.map((rendition) => rendition.bitrateKbps)).toEqual([64, 128, 320]);
-    expect(renditions[0]).toEqual(earlier);
+    expect(renditions.find((rendition) => rendition.id === earlier.id)).toEqual(earlier);
 
     const again = await transcode(song.id);
     expect(again).toEqual({ result: { outcome: 'done', renditions: 0 }, progress: [] });
@@ -242,5 +269,24 @@ describe('transcode-song', () => {
     const { result } = await transcode(song.id, handlerWith({ locateFfmpeg: async () => null }));
     expect(result).toEqual({ outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.', waitingFor: 'ffmpeg' });
     expect(await renditionsOf(song.id)).toEqual([]);
+  });
+});
+
+describe('waitForRenditionBackfill', () => {
+  it('is waited for until no transcoding job is queued or running (LISTEN_AFTER_BACKFILL)', async () => {
+    // Last in this file: the earlier tests' songs and jobs are gone from the queue with these.
+    await db.delete(jobs).where(eq(jobs.type, TRANSCODE_SONG_JOB));
+    const job = await enqueueJob(db, TRANSCODE_SONG_JOB, { songId: 1 });
+    let done = false;
+    const waiting = waitForRenditionBackfill(db).then(() => void (done = true));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+    await settle();
+    expect(done).toBe(false);
+    await db.update(jobs).set({ status: 'running' }).where(eq(jobs.id, job.id));
+    await settle();
+    expect(done).toBe(false);
+    await db.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, job.id));
+    await waiting;
+    expect(done).toBe(true);
   });
 });

@@ -19,16 +19,20 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-/** A song with these renditions; the original is told apart as 'original'. */
+/**
+ * A song with these MP3 renditions, and the Opus savers every song has (which a download, kept
+ * as MP3 for every player, never serves); the original is told apart as 'original'.
+ */
 async function songWith(bitrates: number[]): Promise<number> {
   const original = await storeTestBytes(t.storage, 4096);
   const song = await buildSong(t.database.db, { artistId, fileKey: original.key });
   files.set('original', original.bytes);
-  for (const bitrate of bitrates) {
-    const rendition = await buildRendition(t.database.db, t.storage, song.id, bitrate);
+  const renditions = [...bitrates.map((bitrate) => [bitrate, 'mp3'] as const), [24, 'opus'] as const, [48, 'opus'] as const];
+  for (const [bitrate, codec] of renditions) {
+    const rendition = await buildRendition(t.database.db, t.storage, song.id, bitrate, codec);
     const chunks: Buffer[] = [];
     for await (const chunk of await t.storage.read(rendition.fileKey)) chunks.push(chunk as Buffer);
-    files.set(String(bitrate), Buffer.concat(chunks));
+    files.set(codec === 'mp3' ? String(bitrate) : `opus ${bitrate}`, Buffer.concat(chunks));
   }
   return song.id;
 }
@@ -61,7 +65,7 @@ describe('GET /api/songs/{id}/download?quality=', () => {
     expect(await served(songId, '?quality=medium')).toMatchObject({ file: '128', bitrateHeader: '128' });
   });
 
-  it('serves the original, without a bitrate, while a song has no rendition', async () => {
+  it('serves the original, without a bitrate, while a song has no MP3 rendition', async () => {
     const songId = await songWith([]);
     expect(await served(songId, '?quality=medium')).toEqual(expect.objectContaining({ file: 'original', bitrateHeader: undefined }));
   });

@@ -18,7 +18,7 @@ const running: ServerProcess[] = [];
 const dirs: string[] = [];
 let longMp3: Buffer;
 
-// Three minutes at 320 kbps: three renditions take seconds, long enough to be interrupted.
+// Three minutes at 320 kbps: five renditions take seconds, long enough to be interrupted.
 beforeAll(async () => {
   longMp3 = await encodeLongMp3({ seconds: 180 });
 }, 60_000);
@@ -110,7 +110,7 @@ describe('a job interrupted with the server (embedded database)', () => {
     await interrupted.close();
     expect(midway.job).toMatchObject({ status: 'running', attempts: 1 });
     expect(midway.release.status).toBe('processing');
-    expect(midway.bitrates.length).toBeLessThan(3);
+    expect(midway.bitrates.length).toBeLessThan(5);
 
     const leftovers = await fs.readdir(path.join(DATA_DIR, 'work'));
     expect(leftovers).toHaveLength(1);
@@ -127,8 +127,8 @@ describe('a job interrupted with the server (embedded database)', () => {
       const state = await finalState(after, ids);
       expect(state.job).toMatchObject({ status: 'done', attempts: 2, progress: 100, result: { outcome: 'live' } });
       // The second attempt kept what the first had made.
-      expect((state.job.result as { renditions: number }).renditions).toBe(3 - midway.bitrates.length);
-      expect(state.bitrates).toEqual([64, 128, 320]);
+      expect((state.job.result as { renditions: number }).renditions).toBe(5 - midway.bitrates.length);
+      expect(state.bitrates).toEqual([24, 48, 64, 128, 320]);
       expect(state.release.status).toBe('live');
       expect(state.notifications.map((note) => note.kind)).toEqual(['release-live']);
     } finally {
@@ -163,7 +163,7 @@ describe('a job interrupted with the server (embedded database)', () => {
     try {
       const state = await finalState(after, ids);
       expect(state.job).toMatchObject({ status: 'done', attempts: 1 });
-      expect(state.bitrates).toEqual([64, 128, 320]);
+      expect(state.bitrates).toEqual([24, 48, 64, 128, 320]);
       expect(state.notifications).toHaveLength(1);
     } finally {
       await after.close();
@@ -207,7 +207,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a job interrupted with the server
 
       const state = await finalState(database, ids);
       expect(state.job).toMatchObject({ status: 'done', attempts: 2 });
-      expect(state.bitrates).toEqual([64, 128, 320]);
+      expect(state.bitrates).toEqual([24, 48, 64, 128, 320]);
       expect(state.release.status).toBe('live');
       expect(state.notifications).toHaveLength(1);
       for (const server of [second!, third!]) server.child.kill('SIGTERM');

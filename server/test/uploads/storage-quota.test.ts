@@ -9,9 +9,10 @@ import type { FormEntry } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { countUploadRows, libraryEntries, listMediaFiles, releaseEntries, sendUpload } from './upload-helpers.js';
 
-// A one-second WAV is lossless, so its review makes all three renditions: 64 + 128 + 320 kbps for one
-// second is 64,000 bytes reserved while it processes (tests never run the jobs, so it stays processing).
-const RESERVE_PER_SECOND = 64_000;
+// A one-second WAV is lossless, so its review makes all five renditions: Opus 24 + 48 and MP3 64 +
+// 128 + 320 kbps for one second is 73,000 bytes reserved while it processes (tests never run the
+// jobs, so it stays processing).
+const RESERVE_PER_SECOND = 73_000;
 let wavBytes: number;
 let cost: number;
 let quota: number;

@@ -55,6 +55,13 @@ describe('getStreamUrl', () => {
     expect(url.searchParams.get('trackId')).toBe('deezer-3135556');
   });
 
+  it('asks for Opus with a saver where the browser plays it, and only with a saver', () => {
+    expect(getStreamUrl(buildSong(12), 'data-saver', true)).toBe('/api/songs/12/stream?quality=data-saver&codecs=opus');
+    expect(getStreamUrl(buildSong(12), 'extreme-saver', true)).toBe('/api/songs/12/stream?quality=extreme-saver&codecs=opus');
+    expect(getStreamUrl(buildSong(12), 'data-saver', false)).toBe('/api/songs/12/stream?quality=data-saver');
+    expect(getStreamUrl(buildSong(12), 'high', true)).toBe('/api/songs/12/stream?quality=high');
+  });
+
   it('is null for a song without a file', () => {
     expect(getStreamUrl(buildSong(1, { fileUrl: null }), 'auto')).toBeNull();
   });

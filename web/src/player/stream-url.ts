@@ -1,5 +1,6 @@
 import type { Song, StreamQuality } from '@kora/contracts';
 import { readLocalSettings, type LocalSettings } from '../features/settings/local-settings';
+import { browserPlaysOpus } from './playable-codecs';
 
 /** The rendition to ask for: the lowest when the listener saves mobile data, else their streaming quality. */
 export function chooseStreamQuality(settings: Pick<LocalSettings, 'dataSaver' | 'streamingQuality'>): StreamQuality {
@@ -11,16 +12,20 @@ export function readStreamingQuality(storage: Pick<Storage, 'getItem'> | null): 
   return chooseStreamQuality(readLocalSettings(storage));
 }
 
+const SAVERS: readonly StreamQuality[] = ['extreme-saver', 'data-saver'];
+
 /**
  * The URL the audio element loads: a local song's stream in the chosen rendition, or an
  * external preview through the server's audio proxy (spec section 7). Null when there is none.
+ * A saver says the player plays Opus where it does, so the server can send its Opus rendition.
  */
-export function getStreamUrl(song: Song, quality: StreamQuality): string | null {
+export function getStreamUrl(song: Song, quality: StreamQuality, playsOpus = browserPlaysOpus()): string | null {
   if (!song.fileUrl) return null;
   if (song.isExternal) {
     const params = new URLSearchParams({ url: song.fileUrl, trackId: String(song.id) });
     return `/api/audio-proxy?${params.toString()}`;
   }
   const separator = song.fileUrl.includes('?') ? '&' : '?';
-  return `${song.fileUrl}${separator}quality=${quality}`;
+  const codecs = playsOpus && SAVERS.includes(quality) ? '&codecs=opus' : '';
+  return `${song.fileUrl}${separator}quality=${quality}${codecs}`;
 }

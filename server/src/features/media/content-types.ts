@@ -4,6 +4,8 @@ const byExtension: Record<string, string> = {
   aac: 'audio/aac',
   ogg: 'audio/ogg',
   opus: 'audio/ogg',
+  // Kora stores only audio in WebM: the Opus renditions.
+  webm: 'audio/webm',
   flac: 'audio/flac',
   wav: 'audio/wav',
   jpg: 'image/jpeg',

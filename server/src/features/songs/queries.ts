@@ -1,3 +1,4 @@
+import type { AudioCodec } from '@kora/contracts';
 import { and, desc, eq, gte, max, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -50,7 +51,7 @@ export type SongWithCredits = {
   /** Present when the query fetched the "ft." credits. */
   featuredArtists?: FeaturedCredit[];
 };
-export type RenditionRef = { bitrateKbps: number; fileKey: string };
+export type RenditionRef = { codec: AudioCodec; bitrateKbps: number; fileKey: string };
 export type StreamSource = {
   title: string;
   fileKey: string | null;
@@ -173,6 +174,7 @@ export function createSongQueries(db: Db) {
           duration: songs.duration,
           renditions: sql<RenditionRef[]>`coalesce((
             select json_agg(json_build_object(
+              'codec', ${qualified(songRenditions, songRenditions.codec)},
               'bitrateKbps', ${qualified(songRenditions, songRenditions.bitrateKbps)},
               'fileKey', ${qualified(songRenditions, songRenditions.fileKey)}))
             from ${songRenditions}

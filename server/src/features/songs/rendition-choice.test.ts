@@ -1,39 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import { chooseRendition, originalFitsPlan } from './rendition-choice.js';
 
-const all = [{ bitrateKbps: 320 }, { bitrateKbps: 64 }, { bitrateKbps: 128 }];
+const mp3 = (bitrateKbps: number) => ({ codec: 'mp3' as const, bitrateKbps });
+const opus = (bitrateKbps: number) => ({ codec: 'opus' as const, bitrateKbps });
+const all = [mp3(320), opus(24), mp3(64), opus(48), mp3(128)];
+const OPUS = new Set(['opus'] as const);
+const NONE = new Set<'opus'>();
 
 describe('chooseRendition', () => {
   it.each([
-    ['free', 'auto', 128],
-    ['free', 'high', 128],
-    ['free', 'medium', 128],
-    ['free', 'low', 64],
-    ['free', 'data-saver', 64],
-    ['premium', 'auto', 320],
-    ['premium', 'high', 320],
-    ['premium', 'medium', 128],
-    ['premium', 'low', 64],
-    ['premium', 'data-saver', 64],
-  ] as const)('%s listener asking for %s gets %i kbps', (plan, quality, expected) => {
-    expect(chooseRendition(all, plan, quality)?.bitrateKbps).toBe(expected);
+    ['free', 'auto', 'mp3 128'],
+    ['free', 'high', 'mp3 128'],
+    ['free', 'medium', 'mp3 128'],
+    ['free', 'low', 'mp3 64'],
+    ['free', 'data-saver', 'opus 48'],
+    ['free', 'extreme-saver', 'opus 24'],
+    ['premium', 'auto', 'mp3 320'],
+    ['premium', 'high', 'mp3 320'],
+    ['premium', 'medium', 'mp3 128'],
+    ['premium', 'low', 'mp3 64'],
+    ['premium', 'data-saver', 'opus 48'],
+    ['premium', 'extreme-saver', 'opus 24'],
+  ] as const)('a %s listener whose player plays Opus, asking for %s, gets %s', (plan, quality, expected) => {
+    const chosen = chooseRendition(all, plan, quality, OPUS);
+    expect(`${chosen?.codec} ${chosen?.bitrateKbps}`).toBe(expected);
+  });
+
+  it.each(['data-saver', 'extreme-saver'] as const)('%s falls back to the lowest MP3 where the player does not play Opus', (quality) => {
+    expect(chooseRendition(all, 'premium', quality, NONE)).toEqual(mp3(64));
+    expect(chooseRendition(all, 'free', quality)).toEqual(mp3(64));
+  });
+
+  it('never serves Opus to a quality above the savers, even to a player that plays it', () => {
+    expect(chooseRendition([opus(24), opus(48)], 'premium', 'low', OPUS)).toBeUndefined();
+    expect(chooseRendition([opus(48), mp3(128)], 'premium', 'auto', OPUS)).toEqual(mp3(128));
+  });
+
+  it('plays the best it has when a saver rendition is missing (its encoding failed)', () => {
+    expect(chooseRendition([opus(48), mp3(64), mp3(128)], 'free', 'extreme-saver', OPUS)).toEqual(opus(48));
+    expect(chooseRendition([opus(24), mp3(64), mp3(128)], 'free', 'data-saver', OPUS)).toEqual(opus(24));
+    expect(chooseRendition([mp3(64), mp3(128)], 'free', 'data-saver', OPUS)).toEqual(mp3(64));
   });
 
   it('serves the original when the song has no renditions', () => {
     expect(chooseRendition([], 'premium', 'auto')).toBeUndefined();
+    expect(chooseRendition([], 'premium', 'data-saver', OPUS)).toBeUndefined();
   });
 
   it('serves the original when every rendition is above what is allowed', () => {
-    expect(chooseRendition([{ bitrateKbps: 320 }], 'free', 'auto')).toBeUndefined();
-    expect(chooseRendition([{ bitrateKbps: 128 }, { bitrateKbps: 320 }], 'premium', 'low')).toBeUndefined();
+    expect(chooseRendition([mp3(320)], 'free', 'auto')).toBeUndefined();
+    expect(chooseRendition([mp3(128), mp3(320)], 'premium', 'low')).toBeUndefined();
   });
 
   it('gives data saver the lowest rendition even when it is above the low setting', () => {
-    expect(chooseRendition([{ bitrateKbps: 320 }, { bitrateKbps: 128 }], 'premium', 'data-saver')?.bitrateKbps).toBe(128);
+    expect(chooseRendition([mp3(320), mp3(128)], 'premium', 'data-saver')).toEqual(mp3(128));
   });
 
   it('returns the rendition object itself, so its file can be served', () => {
-    const renditions = [{ bitrateKbps: 128, fileKey: 'a' }, { bitrateKbps: 64, fileKey: 'b' }];
+    const renditions = [{ ...mp3(128), fileKey: 'a' }, { ...mp3(64), fileKey: 'b' }];
     expect(chooseRendition(renditions, 'free', 'auto')).toBe(renditions[0]);
   });
 });

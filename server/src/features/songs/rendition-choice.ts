@@ -1,28 +1,51 @@
-import { PLAN_MAX_BITRATE_KBPS, STREAM_QUALITY_KBPS, type StreamQuality } from '@kora/contracts';
+import {
+  type AudioCodec,
+  OPUS_RENDITION_BITRATES_KBPS,
+  type OptionalCodec,
+  PLAN_MAX_BITRATE_KBPS,
+  STREAM_QUALITY_KBPS,
+  type StreamQuality,
+} from '@kora/contracts';
 import type { ListenerPlan } from '../subscription/listener-plan.js';
 
-const QUALITY_MAX_KBPS: Record<Exclude<StreamQuality, 'data-saver'>, number> = {
+type SaverQuality = Extract<StreamQuality, 'extreme-saver' | 'data-saver'>;
+
+const SAVER_OPUS_KBPS: Record<SaverQuality, number> = {
+  'extreme-saver': OPUS_RENDITION_BITRATES_KBPS.extremeSaver,
+  'data-saver': OPUS_RENDITION_BITRATES_KBPS.dataSaver,
+};
+
+const QUALITY_MAX_KBPS: Record<Exclude<StreamQuality, SaverQuality>, number> = {
   low: STREAM_QUALITY_KBPS.low,
   medium: STREAM_QUALITY_KBPS.medium,
   high: STREAM_QUALITY_KBPS.high,
   auto: STREAM_QUALITY_KBPS.high,
 };
 
+const isSaver = (quality: StreamQuality): quality is SaverQuality => quality in SAVER_OPUS_KBPS;
+
 /**
- * Picks the rendition to stream: the best bitrate within both the plan's cap and the requested
- * quality, or the lowest one the plan allows for data saver. undefined means no rendition
- * fits and the original upload is served.
+ * Picks the rendition to stream, within the plan's cap:
+ * - a saver: its Opus rendition where the player plays Opus (`playable`), else the lowest
+ *   rendition the player can play (the other Opus, or the lowest MP3), so a song whose Opus
+ *   encoding failed still plays;
+ * - any other quality: the best MP3 within it.
+ * undefined means no rendition fits and the original upload is served.
  */
-export function chooseRendition<R extends { bitrateKbps: number }>(
+export function chooseRendition<R extends { codec: AudioCodec; bitrateKbps: number }>(
   renditions: readonly R[],
   plan: ListenerPlan,
   quality: StreamQuality,
+  playable: ReadonlySet<OptionalCodec> = new Set(),
 ): R | undefined {
   const allowed = renditions
     .filter((rendition) => rendition.bitrateKbps <= PLAN_MAX_BITRATE_KBPS[plan])
+    .filter((rendition) => rendition.codec === 'mp3' || playable.has(rendition.codec))
     .sort((a, b) => a.bitrateKbps - b.bitrateKbps);
-  if (quality === 'data-saver') return allowed[0];
-  return allowed.filter((rendition) => rendition.bitrateKbps <= QUALITY_MAX_KBPS[quality]).at(-1);
+  if (isSaver(quality)) {
+    return allowed.find((rendition) => rendition.codec === 'opus' && rendition.bitrateKbps === SAVER_OPUS_KBPS[quality]) ?? allowed[0];
+  }
+  return allowed.filter((rendition) => rendition.codec === 'mp3' && rendition.bitrateKbps <= QUALITY_MAX_KBPS[quality]).at(-1);
 }
 
 /**

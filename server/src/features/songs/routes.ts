@@ -68,12 +68,12 @@ export async function songRoutes(app: FastifyInstance, { songs, storage, writeVe
 
   app.get<{ Params: { id: string } }>('/api/songs/:id/stream', async (request, reply) => {
     const id = parseLocalSongId(request.params.id, 'External songs play through the audio proxy.');
-    const { quality } = parseInput(streamQuerySchema, request.query);
+    const { quality, codecs } = parseInput(streamQuerySchema, request.query);
     const userId = currentUser(request).id;
     const source = await streamSources.get(`${id}:${userId}`, () => songs.findStreamSource(id, userId));
     if (!source?.fileKey) throw new NotFound('Song not found');
     const plan = resolveListenerPlan(source.subscription, new Date());
-    const rendition = chooseRendition(source.renditions, plan, quality);
+    const rendition = chooseRendition(source.renditions, plan, quality, codecs);
     if (rendition) return serveObject(storage, rendition.fileKey, request, reply, STREAM_CACHE_CONTROL);
     // A file gone missing passes here and gets serveObject's 404.
     const sizeBytes = source.fileSize ?? (await storage.stat(source.fileKey))?.size ?? 0;

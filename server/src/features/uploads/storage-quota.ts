@@ -1,6 +1,6 @@
 import { storageQuotaMessage } from '@kora/contracts';
 import { PayloadTooLarge } from '../../http/errors.js';
-import { renditionBitrates } from '../../jobs/renditions.js';
+import { renditionSpecs } from '../../jobs/renditions.js';
 import type { UploadFormSpec, UploadLimits } from './upload-form.js';
 import type { UploadPlan } from './upload-plans.js';
 
@@ -22,15 +22,15 @@ export function storageRoom(quotaBytes: number, usedBytes: number): StorageRoom 
 }
 
 /**
- * What the renditions of these tracks will take: the review makes the bitrates renditionBitrates
- * chooses, each a constant-bitrate MP3 of the track's length. A track without a length makes none
- * (the review refuses it).
+ * What the renditions of these tracks will take: the review makes the renditions renditionSpecs
+ * chooses, each about its bitrate times the track's length (MP3 at a constant bitrate, Opus held
+ * to its average). A track without a length makes none (the review refuses it).
  */
 export function renditionsReserve(plan: UploadPlan): number {
   let bytes = 0;
   for (const { audio } of plan.tracks) {
     if (audio.probe.duration === null) continue;
-    for (const kbps of renditionBitrates(audio.probe)) bytes += Math.ceil(audio.probe.duration * kbps * 125);
+    for (const { bitrateKbps: kbps } of renditionSpecs(audio.probe)) bytes += Math.ceil(audio.probe.duration * kbps * 125);
   }
   return bytes;
 }

@@ -12,7 +12,8 @@ import { findFfmpeg } from '../../media/ffmpeg.js';
 import type { MediaStorage } from '../../media/storage.js';
 import { checkDecodes } from '../../media/transcode.js';
 import type { JobRow } from '../queue.js';
-import { createRenditionWriter, FFMPEG_TIMEOUT_MS, probeFile, renditionBitrates } from '../renditions.js';
+import { createRenditionWriter, FFMPEG_TIMEOUT_MS, probeFile, renditionSpecs } from '../renditions.js';
+import { renditionKey } from '../rendition-spec.js';
 import type { JobHandler, JobLog } from '../worker.js';
 import { createReleaseJobQueries, type ReleaseToProcess, type ReleaseVerdict, type SongToProcess } from './release-queries.js';
 
@@ -103,7 +104,7 @@ export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfm
       }
       const ffmpeg = await locateFfmpeg();
       const tracks = await queries.findSongs(releaseId);
-      const made = await queries.findRenditionBitrates(tracks.map((track) => track.id));
+      const made = await queries.findRenditions(tracks.map((track) => track.id));
       const problems: string[] = tracks.length === 0 ? ['The release has no tracks.'] : [];
       let renditions = 0;
       await fs.mkdir(scratchDir, { recursive: true });
@@ -126,10 +127,10 @@ export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfm
           const { probe } = judged;
           if (!song.coverKey && !song.albumCoverKey && probe.picture) await storeEmbeddedCover(song.id, probe.picture.data, log);
           if (!ffmpeg) continue;
-          const wanted = renditionBitrates(probe).filter((bitrate) => !made.get(song.id)?.has(bitrate));
-          for (const [step, bitrate] of wanted.entries()) {
+          const wanted = renditionSpecs(probe).filter((spec) => !made.get(song.id)?.has(renditionKey(spec)));
+          for (const [step, spec] of wanted.entries()) {
             signal.throwIfAborted();
-            await storeRendition(ffmpeg, file, song.id, bitrate, signal);
+            await storeRendition(ffmpeg, file, song.id, spec, signal);
             renditions++;
             await report(0.2 + (0.8 * (step + 1)) / wanted.length);
           }

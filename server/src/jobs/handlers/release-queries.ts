@@ -1,7 +1,9 @@
+import type { AudioCodec } from '@kora/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { albums, notifications, releases, songRenditions, songs } from '../../db/schema.js';
 import { lockMediaKeys } from '../../db/media-references.js';
+import { renditionKey } from '../rendition-spec.js';
 
 export type ReleaseToProcess = Pick<typeof releases.$inferSelect, 'id' | 'userId' | 'title' | 'releaseType' | 'status'>;
 export type SongToProcess = {
@@ -45,17 +47,17 @@ export function createReleaseJobQueries(db: Db) {
         .orderBy(sql`${songs.trackNumber} asc nulls last`, asc(songs.id));
     },
 
-    /** Bitrates each song already has: a retried job does not transcode them again. */
-    async findRenditionBitrates(songIds: number[]): Promise<Map<number, Set<number>>> {
-      const bySong = new Map<number, Set<number>>();
+    /** The renditions each song already has (renditionKey): a retried job does not transcode them again. */
+    async findRenditions(songIds: number[]): Promise<Map<number, Set<string>>> {
+      const bySong = new Map<number, Set<string>>();
       if (songIds.length === 0) return bySong;
       const rows = await db
-        .select({ songId: songRenditions.songId, bitrateKbps: songRenditions.bitrateKbps })
+        .select({ songId: songRenditions.songId, codec: songRenditions.codec, bitrateKbps: songRenditions.bitrateKbps })
         .from(songRenditions)
         .where(inArray(songRenditions.songId, songIds));
       for (const row of rows) {
-        const set = bySong.get(row.songId) ?? new Set<number>();
-        set.add(row.bitrateKbps);
+        const set = bySong.get(row.songId) ?? new Set<string>();
+        set.add(renditionKey(row));
         bySong.set(row.songId, set);
       }
       return bySong;
@@ -82,11 +84,14 @@ export function createReleaseJobQueries(db: Db) {
       await tx.update(songs).set({ coverKey }).where(and(eq(songs.id, songId), isNull(songs.coverKey)));
     },
 
-    async insertRendition(tx: Db, values: { songId: number; bitrateKbps: number; fileKey: string; size: number }): Promise<void> {
+    async insertRendition(
+      tx: Db,
+      values: { songId: number; codec: AudioCodec; bitrateKbps: number; mime: string; fileKey: string; size: number },
+    ): Promise<void> {
       await tx
         .insert(songRenditions)
-        .values({ ...values, mime: 'audio/mpeg' })
-        .onConflictDoNothing({ target: [songRenditions.songId, songRenditions.bitrateKbps] });
+        .values(values)
+        .onConflictDoNothing({ target: [songRenditions.songId, songRenditions.codec, songRenditions.bitrateKbps] });
     },
 
     /**

@@ -3,14 +3,14 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { RENDITION_BITRATES_KBPS } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { songs } from '../../db/schema.js';
 import { findFfmpeg } from '../../media/ffmpeg.js';
 import type { MediaStorage } from '../../media/storage.js';
-import { createRenditionWriter, probeFile, renditionBitrates } from '../renditions.js';
+import { createRenditionWriter, EVERY_SONG_RENDITIONS, probeFile, renditionSpecs } from '../renditions.js';
+import { renditionKey } from '../rendition-spec.js';
 import type { JobHandler } from '../worker.js';
 import { createReleaseJobQueries } from './release-queries.js';
 
@@ -18,8 +18,6 @@ import { createReleaseJobQueries } from './release-queries.js';
 export const TRANSCODE_SONG_JOB = 'transcode-song';
 
 const payloadSchema = z.object({ songId: z.number().int().positive() });
-
-const EVERY_BITRATE = Object.values(RENDITION_BITRATES_KBPS);
 
 export type TranscodeSongDeps = {
   db: Db;
@@ -51,8 +49,8 @@ export function createTranscodeSongHandler({ db, storage, scratchDir, locateFfmp
       if (song.status !== 'live') return { outcome: 'skipped', reason: `The song is ${song.status}.` };
       if (song.source !== 'local' || !song.fileKey) return { outcome: 'skipped', reason: 'The song has no audio file of its own.' };
 
-      const made = (await queries.findRenditionBitrates([songId])).get(songId) ?? new Set<number>();
-      if (EVERY_BITRATE.every((bitrate) => made.has(bitrate))) return { outcome: 'done', renditions: 0 };
+      const made = (await queries.findRenditions([songId])).get(songId) ?? new Set<string>();
+      if (EVERY_SONG_RENDITIONS.every((spec) => made.has(renditionKey(spec)))) return { outcome: 'done', renditions: 0 };
       const ffmpeg = await locateFfmpeg();
       if (!ffmpeg) return { outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.', waitingFor: 'ffmpeg' };
       if (!(await storage.stat(song.fileKey))) return { outcome: 'skipped', reason: 'The song is missing its audio file.' };
@@ -63,10 +61,10 @@ export function createTranscodeSongHandler({ db, storage, scratchDir, locateFfmp
         await pipeline(await storage.read(song.fileKey), createWriteStream(file, { flags: 'wx' }), { signal });
         const probe = await probeFile(file, { withPicture: false });
         if (!probe) return { outcome: 'skipped', reason: 'The audio file could not be read.' };
-        const wanted = renditionBitrates(probe).filter((bitrate) => !made.has(bitrate));
-        for (const [step, bitrate] of wanted.entries()) {
+        const wanted = renditionSpecs(probe).filter((spec) => !made.has(renditionKey(spec)));
+        for (const [step, spec] of wanted.entries()) {
           signal.throwIfAborted();
-          await storeRendition(ffmpeg, file, songId, bitrate, signal);
+          await storeRendition(ffmpeg, file, songId, spec, signal);
           // Each rendition is an equal share. None after the last: the worker records 100 at once, and
           // every write empties the server's read caches (db/versioned-cache.ts) while requests come in.
           if (step < wanted.length - 1) await progress((100 * (step + 1)) / wanted.length);

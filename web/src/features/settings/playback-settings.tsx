@@ -1,4 +1,5 @@
-import { PLAN_MAX_BITRATE_KBPS, RENDITION_BITRATES_KBPS } from '@kora/contracts';
+import { OPUS_RENDITION_BITRATES_KBPS, PLAN_MAX_BITRATE_KBPS, RENDITION_BITRATES_KBPS } from '@kora/contracts';
+import { browserPlaysOpus } from '../../player/playable-codecs';
 import { LocalSettingSelect, LocalSettingSwitch, SettingGroup } from './setting-controls';
 
 /** The two settings the player reads when it asks for the next song's stream (player/stream-url.ts). */
@@ -13,8 +14,13 @@ export function PlaybackSettings() {
       <LocalSettingSwitch
         setting="dataSaver"
         label="Mobile data saver"
-        description={`Streams the lowest quality (about ${RENDITION_BITRATES_KBPS.dataSaver} kbps), whatever the quality above`}
+        description={`Streams the lowest quality (${dataSaverRendition()}), whatever the quality above`}
       />
     </SettingGroup>
   );
+}
+
+/** What data saver streams on this device: Opus where the browser plays it, else the lowest MP3. */
+function dataSaverRendition(): string {
+  return browserPlaysOpus() ? `Opus ${OPUS_RENDITION_BITRATES_KBPS.dataSaver} kbps` : `MP3 ${RENDITION_BITRATES_KBPS.dataSaver} kbps`;
 }
