@@ -47,8 +47,11 @@ export const RELEASE_LANGUAGES = ['English', 'Yoruba', 'Igbo', 'Hausa', 'Pidgin'
 
 /** Highest audio bitrate each plan may stream (spec section 1: premium promises 320 kbps). */
 export const PLAN_MAX_BITRATE_KBPS = { free: 128, premium: 320 } as const;
-/** The streaming-quality settings of spec section 3 (low 96, medium 160, high 320 kbps). */
-export const STREAM_QUALITY_KBPS = { low: 96, medium: 160, high: 320 } as const;
+/**
+ * The streaming-quality settings of spec section 3, at the MP3 renditions each one is served
+ * (RENDITION_BITRATES_KBPS): the spec's "low 96, medium 160" named bitrates no rendition has.
+ */
+export const STREAM_QUALITY_KBPS = { low: 64, medium: 128, high: 320 } as const;
 
 export const SONG_SOURCES = ['local', 'deezer', 'youtube', 'soundcloud'] as const;
 

@@ -49,9 +49,9 @@ async function served(songId: number, query = '') {
 
 describe('GET /api/songs/{id}/download?quality=', () => {
   it('serves the rendition of the download quality, and says its bitrate', async () => {
-    const songId = await songWith([96, 160, 320]);
-    expect(await served(songId, '?quality=low')).toMatchObject({ file: '96', bitrateHeader: '96' });
-    expect(await served(songId, '?quality=medium')).toMatchObject({ file: '160', bitrateHeader: '160' });
+    const songId = await songWith([64, 128, 320]);
+    expect(await served(songId, '?quality=low')).toMatchObject({ file: '64', bitrateHeader: '64' });
+    expect(await served(songId, '?quality=medium')).toMatchObject({ file: '128', bitrateHeader: '128' });
     expect(await served(songId, '?quality=high')).toMatchObject({ file: '320', bitrateHeader: '320' });
     // As before: no quality is high, still an attachment.
     const plain = await served(songId);
