@@ -12,7 +12,7 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(webRoot, 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const { renderSignedOut } = await import(pathToFileURL(path.join(webRoot, 'dist-ssr/prerender.js')).href);
+const { renderSignedOut, WIDE_MEDIA_QUERY } = await import(pathToFileURL(path.join(webRoot, 'dist-ssr/prerender.js')).href);
 
 const ENTRY = 'index.html';
 /**
@@ -20,8 +20,6 @@ const ENTRY = 'index.html';
  * with Home in one each, so the manifest knows them by those group names, not by their source files.
  */
 const PAGE_CHUNKS = { landing: 'landing', auth: 'auth', app: 'app', wide: 'wide' };
-/** Where the shell adds the footer player (Tailwind's md breakpoint), loading the `wide` chunk. */
-const WIDE_SCREEN = '(min-width: 48rem)';
 function chunkKey(name) {
   const key = Object.keys(manifest).find((candidate) => manifest[candidate].name === name && !candidate.endsWith('.css'));
   if (!key) throw new Error(`No chunk named ${name} in the build manifest (see web/build/chunk-groups.ts)`);
@@ -60,7 +58,7 @@ function chunkPreloads(sources, { besides = [], media } = {}) {
  */
 function shellPreloads() {
   const app = chunkKey(PAGE_CHUNKS.app);
-  return chunkPreloads([app]) + chunkPreloads([chunkKey(PAGE_CHUNKS.wide)], { besides: [app], media: WIDE_SCREEN });
+  return chunkPreloads([app]) + chunkPreloads([chunkKey(PAGE_CHUNKS.wide)], { besides: [app], media: WIDE_MEDIA_QUERY });
 }
 
 const apiPreloads = HOME_API.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`).join('');

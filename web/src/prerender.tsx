@@ -8,6 +8,9 @@ import { createQueryClient } from './api/query-client';
 import { App } from './app';
 import { currentUserQuery } from './features/auth/api';
 
+// For scripts/prerender.mjs, which preloads the footer player's chunk where the shell shows it.
+export { WIDE_MEDIA_QUERY } from './ui/breakpoints';
+
 /** The markup of a signed-out page at `url`, with every lazy page it shows loaded. */
 export async function renderSignedOut(url: string): Promise<string> {
   const queryClient = createQueryClient();

@@ -20,12 +20,9 @@ export type DecodeCheck = { ok: true } | { ok: false; error: string };
  */
 export async function checkDecodes(ffmpeg: string, inputPath: string, signal?: AbortSignal): Promise<DecodeCheck> {
   const args = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', '-i', inputPath, '-map', '0:a:0', '-f', 'null', '-'];
-  const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
-  lowerPriority(child);
-  const stderr = collectTail(child.stderr);
-  const code = await exitOf(child, ffmpeg, signal);
+  const { code, stderr } = await runToExit(ffmpeg, args, signal);
   if (code === 0) return { ok: true };
-  return { ok: false, error: stderr().trim() || `ffmpeg exited with code ${code}` };
+  return { ok: false, error: stderr || `ffmpeg exited with code ${code}` };
 }
 
 /**
@@ -85,9 +82,10 @@ export async function transcodeToMp3<T>(
  * Encodes the first audio stream of a file as stereo Opus in WebM at a constant bitrate, so a
  * saver's data per hour is what its label says (constrained VBR overshot it on dense music), in
  * 60 ms frames: a third of the container's per-frame bytes of the default 20 ms, which at 24 kbps
- * were a tenth of the file. Hands the file to `consume`. Unlike MP3 it goes through a file beside the input: WebM names its duration and where
- * to seek (its cues) only once the end is written, which ffmpeg does by seeking back, impossible in
- * a pipe; without them a browser shows no length and cannot seek before it has it all.
+ * were a tenth of the file. Hands the file to `consume`. Unlike MP3 it goes through a file beside
+ * the input: WebM names its duration and where to seek (its cues) only once the end is written,
+ * which ffmpeg does by seeking back, impossible in a pipe; without them a browser shows no length
+ * and cannot seek before it has it all.
  */
 export async function transcodeToOpus<T>(
   ffmpeg: string,
@@ -106,11 +104,8 @@ export async function transcodeToOpus<T>(
     '-f', 'webm', outputPath,
   ];
   try {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
-    lowerPriority(child);
-    const stderr = collectTail(child.stderr);
-    const code = await exitOf(child, ffmpeg, signal);
-    if (code !== 0) throw new Error(`ffmpeg could not encode ${bitrateKbps} kbps Opus (exit ${code}): ${stderr().trim()}`);
+    const { code, stderr } = await runToExit(ffmpeg, args, signal);
+    if (code !== 0) throw new Error(`ffmpeg could not encode ${bitrateKbps} kbps Opus (exit ${code}): ${stderr}`);
     const webm = createReadStream(outputPath);
     try {
       return await consume(webm);
@@ -120,6 +115,15 @@ export async function transcodeToOpus<T>(
   } finally {
     await fs.rm(outputPath, { force: true });
   }
+}
+
+/** Runs ffmpeg, writing nothing to stdout, to its end: its exit code and the tail of what it said. */
+async function runToExit(ffmpeg: string, args: string[], signal: AbortSignal | undefined): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+  lowerPriority(child);
+  const stderr = collectTail(child.stderr);
+  const code = await exitOf(child, ffmpeg, signal);
+  return { code, stderr: stderr().trim() };
 }
 
 function lowerPriority(child: ChildProcess): void {

@@ -23,8 +23,8 @@ export function storageRoom(quotaBytes: number, usedBytes: number): StorageRoom 
 
 /**
  * What the renditions of these tracks will take: the review makes the renditions renditionSpecs
- * chooses, each about its bitrate times the track's length (MP3 at a constant bitrate, Opus held
- * to its average). A track without a length makes none (the review refuses it).
+ * chooses, each about its bitrate times the track's length (MP3 and Opus both at a constant
+ * bitrate). A track without a length makes none (the review refuses it).
  */
 export function renditionsReserve(plan: UploadPlan): number {
   let bytes = 0;

@@ -5,6 +5,7 @@ import { PlayerProvider } from '../../player/player-context';
 import { OfflineBanner } from '../../offline/offline-banner';
 import { startServiceWorkerAfterLoad } from '../../pwa/start-service-worker';
 import { UpdatePrompt } from '../../pwa/update-prompt';
+import { WIDE_MEDIA_QUERY } from '../../ui/breakpoints';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { useAuth } from '../auth/use-auth';
@@ -15,9 +16,6 @@ import { Sidebar } from './sidebar';
 
 // The footer player is a wide screen's: a phone never downloads it or its sliders.
 const PlayerBar = lazy(() => import('../../player/player-bar').then((m) => ({ default: m.PlayerBar })));
-
-/** Tailwind's md breakpoint, where the sidebar and footer player replace the phone's drawer and bottom bar. */
-const WIDE_MEDIA_QUERY = '(min-width: 48rem)';
 
 /** The signed-in frame: sidebar, header, the page, and the player that renders only when signed in. */
 export function AppShell() {
