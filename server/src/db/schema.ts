@@ -5,11 +5,13 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -34,11 +36,14 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     bio: text('bio'),
     phone: text('phone'),
+    /** The listener's monthly data limit in megabytes (features/data-usage); null is no limit. */
+    monthlyDataLimitMb: integer('monthly_data_limit_mb'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_monthly_data_limit_range', sql`${t.monthlyDataLimitMb} IS NULL OR ${t.monthlyDataLimitMb} BETWEEN 50 AND 1000000`),
   ],
 );
 
@@ -178,6 +183,14 @@ export const songs = pgTable(
     status: text('status', { enum: ['processing', 'live', 'rejected'] }).notNull().default('live'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     releaseId: integer('release_id').references(() => releases.id, { onDelete: 'cascade' }),
+    /**
+     * EBU R128 analysis of the audio (ffmpeg loudnorm's first pass): integrated loudness, true peak,
+     * and the gain the player applies toward the target loudness, limited so the true peak never clips.
+     * Null until the transcoding job has measured the song.
+     */
+    loudnessLufs: real('loudness_lufs'),
+    truePeakDbtp: real('true_peak_dbtp'),
+    trackGainDb: real('track_gain_db'),
     createdAt: createdAt(),
     /**
      * Title (weight A), artist and featured artists (B), album title (C) and genre (D, its words
@@ -255,6 +268,32 @@ export const songRenditions = pgTable(
     uniqueIndex('song_renditions_song_codec_bitrate_unique').on(t.songId, t.codec, t.bitrateKbps),
     index('song_renditions_file_key_idx').on(t.fileKey),
     check('song_renditions_codec_check', sql`${t.codec} in ('mp3', 'opus')`),
+  ],
+);
+
+/**
+ * The bytes the server sent each listener, per device, UTC day, kind and rendition: what the data
+ * meter shows. Written in batches from memory (features/data-usage), not once per chunk.
+ */
+export const dataUsage = pgTable(
+  'data_usage',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser's long-lived device cookie, so "this device" survives signing out and in. */
+    deviceId: text('device_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 'stream', 'download', 'preview' (the audio proxy) or 'cover' (images). */
+    kind: text('kind', { enum: ['stream', 'download', 'preview', 'cover'] }).notNull(),
+    /** The rendition for audio ('opus-48', 'mp3-128', 'original'); '' for what has none. */
+    quality: text('quality').notNull().default(''),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceId, t.day, t.kind, t.quality] }),
+    index('data_usage_user_day_idx').on(t.userId, t.day),
+    check('data_usage_bytes_nonnegative', sql`${t.bytes} >= 0`),
   ],
 );
 
