@@ -10,6 +10,7 @@ const user: UserRow = {
   lastName: 'Obi',
   bio: 'Highlife',
   phone: null,
+  monthlyDataLimitMb: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
 };
 
