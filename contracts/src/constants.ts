@@ -66,6 +66,11 @@ export const STREAM_QUALITIES = ['extreme-saver', 'data-saver', 'low', 'medium',
  */
 export const AUDIO_CODECS = ['mp3', 'opus'] as const;
 export type AudioCodec = (typeof AUDIO_CODECS)[number];
+/**
+ * The stream's answer names the file it serves: "opus 48", "mp3 128" (codec and kbps), or
+ * "original" for the upload itself; the player shows it, asking with HEAD (no audio bytes).
+ */
+export const STREAM_RENDITION_HEADER = 'x-kora-rendition';
 /** The codecs beside MP3 a player may say it plays (?codecs= on the stream URL). */
 export const OPTIONAL_CODECS = ['opus'] as const;
 export const SEARCH_QUERY_MAX_LENGTH = 200;

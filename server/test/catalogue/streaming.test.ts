@@ -182,10 +182,16 @@ describe('GET /api/songs/{id}/stream: renditions', () => {
   async function served(listener: SignedInUser, query = ''): Promise<string> {
     const response = await stream(songId, {}, query, listener.cookie);
     expect(response.statusCode).toBe(200);
-    if (response.rawPayload.equals(original)) return 'original';
+    // The header names what the bytes are: the player shows it.
+    const named = response.headers['x-kora-rendition'];
+    if (response.rawPayload.equals(original)) {
+      expect(named).toBe('original');
+      return 'original';
+    }
     const match = [...renditions].find(([, bytes]) => bytes.equals(response.rawPayload));
     if (!match) throw new Error('served bytes match no stored file');
     expect(response.headers['content-type']).toBe(mime.get(match[0]));
+    expect(named).toBe(match[0]);
     return match[0];
   }
 
@@ -206,6 +212,13 @@ describe('GET /api/songs/{id}/stream: renditions', () => {
       // Opus is for the savers: a player that plays it still gets MP3 at the other qualities.
       expect(await served(listener, '?quality=medium&codecs=opus')).toBe('mp3 128');
     }
+  });
+
+  it('names the rendition in answer to HEAD, with no audio bytes', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: `/api/songs/${songId}/stream?quality=data-saver&codecs=opus`, headers: { cookie: free.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-kora-rendition']).toBe('opus 48');
+    expect(response.rawPayload.length).toBe(0);
   });
 
   it('gives a free listener 128 kbps and a premium one 320 kbps', async () => {
