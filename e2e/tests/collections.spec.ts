@@ -10,7 +10,7 @@ function isPhone(testInfo: TestInfo): boolean {
 }
 
 function readAudio(page: Page) {
-  return page.locator('audio').evaluate((element: HTMLAudioElement) => ({ paused: element.paused, src: element.currentSrc }));
+  return page.locator('audio[data-role="playing"]').evaluate((element: HTMLAudioElement) => ({ paused: element.paused, src: element.currentSrc }));
 }
 
 /**

@@ -9,7 +9,7 @@ import { expectNoHorizontalOverflow, signUpThroughApi } from './helpers.js';
 const SHELL_REQUESTS = ['/api/playlists', '/api/playlists/editorial', '/api/notifications/unread-count'];
 
 function readAudio(page: Page) {
-  return page.locator('audio').evaluate((element: HTMLAudioElement) => ({ paused: element.paused, src: element.currentSrc }));
+  return page.locator('audio[data-role="playing"]').evaluate((element: HTMLAudioElement) => ({ paused: element.paused, src: element.currentSrc }));
 }
 
 /** Opens Home and returns the API data requests (not images, not the shell's) it made while loading. */

@@ -45,7 +45,7 @@ const streamAnswer = (page: Page, songId: number) =>
 
 const audioState = (page: Page) =>
   page.evaluate(() => {
-    const audio = document.querySelector('audio')!;
+    const audio = document.querySelector<HTMLAudioElement>('audio[data-role="playing"]')!;
     return { src: audio.currentSrc, time: audio.currentTime, paused: audio.paused, error: audio.error?.code ?? null };
   });
 
@@ -95,7 +95,7 @@ test('a Premium listener downloads a playlist, plays it with no network, and the
   await list.getByRole('button', { name: `Play ${long.title}` }).click();
   await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
   await page.evaluate(() => {
-    document.querySelector('audio')!.currentTime = 20;
+    document.querySelector<HTMLAudioElement>('audio[data-role="playing"]')!.currentTime = 20;
   });
   await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(20);
   expect((await audioState(page)).error).toBeNull();
@@ -152,7 +152,7 @@ test("downloads play offline only for the listener who kept them, and only until
   await expect(page.getByRole('alert').filter({ hasText: 'Renew Premium to keep listening offline.' })).toBeVisible();
   await page.getByRole('list', { name: 'Downloaded songs' }).getByRole('button', { name: `Play ${song!.title}` }).click();
   await expect(page.getByText('Renew Premium to keep listening offline.').last()).toBeVisible();
-  expect(await page.evaluate(() => document.querySelector('audio')!.currentSrc)).toBe('');
+  expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-role="playing"]')!.currentSrc)).toBe('');
 });
 
 test('offline, a song that is not downloaded is dimmed, does not start, and says why', async ({ page, context }) => {
@@ -207,7 +207,7 @@ test('when Premium ends, downloads stop playing offline and the listener is told
   await context.setOffline(true);
   await page.getByRole('list', { name: 'Downloaded songs' }).getByRole('button').first().click();
   await expect(page.getByText('Renew Premium to keep listening offline.').last()).toBeVisible();
-  expect(await page.evaluate(() => document.querySelector('audio')!.currentSrc)).toBe('');
+  expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-role="playing"]')!.currentSrc)).toBe('');
 });
 
 test("a song downloads on its own from its options menu, and is removed the same way", async ({ page }) => {

@@ -5,7 +5,7 @@ import { keepScreenshot, signUpThroughApi } from './helpers.js';
 type AudioSnapshot = { currentTime: number; paused: boolean; src: string };
 
 function readAudio(page: Page): Promise<AudioSnapshot> {
-  return page.locator('audio').evaluate((element: HTMLAudioElement) => ({
+  return page.locator('audio[data-role="playing"]').evaluate((element: HTMLAudioElement) => ({
     currentTime: element.currentTime,
     paused: element.paused,
     src: element.getAttribute('src') ?? '',

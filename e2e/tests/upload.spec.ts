@@ -7,7 +7,7 @@ import { expectNoHorizontalOverflow, expectToast, keepScreenshot, signUpThroughA
 const fixture = (name: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures', name);
 
 function readAudio(page: Page) {
-  return page.locator('audio').evaluate((element: HTMLAudioElement) => ({ paused: element.paused, time: element.currentTime }));
+  return page.locator('audio[data-role="playing"]').evaluate((element: HTMLAudioElement) => ({ paused: element.paused, time: element.currentTime }));
 }
 
 /** Searches for a title and plays it from Your Library. */

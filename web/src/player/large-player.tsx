@@ -20,7 +20,7 @@ const COVER_FITS_HEIGHT = 'md:w-[min(100%,calc(100dvh-29rem))] md:self-center';
  * with the cover, every control and the queue.
  */
 export function LargePlayer() {
-  const { currentSong, showLargePlayer, setShowLargePlayer } = usePlayer();
+  const { currentSong, showLargePlayer, setShowLargePlayer, streamLabel } = usePlayer();
   if (!currentSong) return null;
 
   return (
@@ -39,6 +39,12 @@ export function LargePlayer() {
               <ChevronDown aria-hidden className="size-6" />
             </Dialog.Close>
             <p className="text-xs font-semibold tracking-wider text-ink-subtle uppercase">Now playing</p>
+            {/* What the server really sends for this song: the codec and bitrate, not the setting's name. */}
+            {streamLabel && (
+              <p className="ml-auto rounded-full border border-line px-2.5 py-1 text-xs font-medium text-ink-muted" title="What is streaming now">
+                {streamLabel}
+              </p>
+            )}
           </header>
 
           <div className="grid flex-1 gap-8 px-5 pt-2 pb-8 md:min-h-0 md:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] md:grid-rows-[minmax(0,1fr)] md:gap-10 md:px-10 md:pb-10">

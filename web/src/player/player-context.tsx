@@ -19,11 +19,14 @@ import { useOfflinePlays } from '../offline/use-offline-plays';
 import { refreshPreviewUrl, reportAudioError } from './audio-errors';
 import { getLocalStorage } from './browser-storage';
 import { recordPlay } from './play-recording';
-import { createPlayerController, type PlayerController } from './player-controller';
+import type { Mixer } from './audio-graph';
+import { createPlayerController, type AudioLike, type PlayerController } from './player-controller';
 import { createSessionStore, type SessionStore } from './player-session';
 import type { PlayerApi } from './player-types';
 import { readStreamingQuality } from './stream-url';
-import { useEqualizer } from './use-equalizer';
+import { getAudioGraph, useAudioGraph } from './use-audio-graph';
+import { readPlaybackSettings } from './playback-settings';
+import { DOWNLOADED_LABEL, fetchStreamLabel } from './stream-label';
 import { useMediaSession } from './use-media-session';
 import { useNextTrackPreload } from './use-next-track-preload';
 import { usePlayerShortcuts } from './use-player-shortcuts';
@@ -53,6 +56,7 @@ export const OFFLINE_NOT_DOWNLOADED_MESSAGE = "You're offline, and this song is 
 
 function ListenerPlayer({ userId, children }: { userId: number | null; children: ReactNode }) {
   const queryClient = useQueryClient();
+  const elementsRef = useRef<readonly [HTMLAudioElement | null, HTMLAudioElement | null]>([null, null]);
   const offlinePlays = useOfflinePlays(userId);
   // Read when a song starts, by a controller made once: it must see the latest downloads.
   const readDownloads = useDownloadsReader();
@@ -92,19 +96,30 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
       reportUnavailable: (message) => toast({ title: 'Not downloaded', description: message }),
       storage: getLocalStorage(),
       restoredSession: store?.load(),
+      readPlayback: () => readPlaybackSettings(getLocalStorage()),
+      // The elements are <audio> elements: the graph keys its strips by them.
+      getMixer: () => getAudioGraph(elementsRef.current[0]) as Mixer<AudioLike> | null,
+      describeStream: (song, url, signal) => {
+        const downloads = readDownloads();
+        // Played from this device (the service worker answers with the kept file): no stream to ask about.
+        if (typeof song.id === 'number' && downloads?.songs.has(song.id)) return Promise.resolve(DOWNLOADED_LABEL);
+        return fetchStreamLabel(song, url, signal);
+      },
     }),
   );
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const player = useMemo<PlayerApi>(() => ({ ...state, ...controller.actions }), [state, controller]);
-  const audioRef = useRef<HTMLAudioElement | null>(null);
-  // Stable, or React would detach and re-attach (and so pause) the element on every render.
+  const spareRef = useRef<HTMLAudioElement | null>(null);
+  // Stable, or React would detach and re-attach (and so pause) the elements on every render. The
+  // spare is rendered first, so it is in place when the playing element attaches.
   const attachAudio = useCallback(
     (element: HTMLAudioElement | null) => {
-      audioRef.current = element;
-      return element ? controller.attach(element) : undefined;
+      elementsRef.current = [element, spareRef.current];
+      return element ? controller.attach(element, spareRef.current ?? undefined) : undefined;
     },
     [controller],
   );
+  const refreshLoudness = useCallback(() => controller.refreshLoudness(), [controller]);
 
   useEffect(() => {
     // A song still playing when the tab closes counts too (the request is sent with keepalive).
@@ -115,7 +130,7 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
   useMediaSession(controller, state);
   usePlayerShortcuts(controller);
   useNextTrackPreload(state);
-  useEqualizer(audioRef);
+  useAudioGraph(elementsRef, refreshLoudness);
   useSessionSaving(controller, store);
 
   return (
@@ -123,6 +138,8 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
       {children}
       {/* Metadata only before a play: a song restored after a reload costs no data until it is played. */}
       {/* CORS mode: the service worker may answer with a downloaded song (issue 15), never an opaque response. */}
+      {/* The second element takes the next song ahead of a crossfade or a gapless start. */}
+      <audio ref={spareRef} preload="none" crossOrigin="anonymous" />
       <audio ref={attachAudio} preload="metadata" crossOrigin="anonymous" />
     </PlayerContext.Provider>
   );

@@ -1,4 +1,5 @@
 import { DEFAULT_VOLUME, PLAYBACK_RESTART_DELAY_MS, VOLUME_POLL_MS, type Song, type StreamQuality } from '@kora/contracts';
+import type { Mixer } from './audio-graph';
 import { createPlayTracker, type QualifiedPlay } from './play-tracker';
 import type { SavedSession } from './player-session';
 import type { PlaybackContext, PlayerActions, PlayerState } from './player-types';
@@ -15,6 +16,7 @@ import {
   type Random,
 } from './queue';
 import { getStreamUrl } from './stream-url';
+import { planTransition, transitionStartsAt, transitionStep, type TransitionPlan } from './transition-plan';
 import { clampVolume, getElementVolumeToWrite, getVolumeToAdopt, readStoredVolume, storeVolume } from './volume';
 
 /** The part of the <audio> element the player drives; tests hand in a fake. */
@@ -26,10 +28,12 @@ export type AudioLike = Pick<
   | 'volume'
   | 'paused'
   | 'error'
+  | 'preload'
   | 'play'
   | 'pause'
   | 'load'
   | 'removeAttribute'
+  | 'setAttribute'
   | 'addEventListener'
   | 'removeEventListener'
 >;
@@ -50,6 +54,12 @@ export type PlayerControllerDeps = {
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   /** The song, queue and position of the last visit: shown at once, loaded paused at that position. */
   restoredSession?: SavedSession | null;
+  /** Crossfade, gapless and loudness normalization as the settings say now. */
+  readPlayback?: () => PlaybackSettings;
+  /** The Web Audio mixer once it exists (after the first tap, where the browser has Web Audio); fades need it. */
+  getMixer?: () => Mixer<AudioLike> | null;
+  /** What a stream serves ("Opus 48 kbps"), asked without downloading audio; null when it cannot be told. */
+  describeStream?: (song: Song, url: string, signal: AbortSignal) => Promise<string | null>;
   random?: Random;
   now?: () => number;
 };
@@ -58,7 +68,13 @@ export type PlayerController = {
   getState: () => PlayerState;
   subscribe: (listener: () => void) => () => void;
   /** Connects the one <audio> element; returns the disconnect. */
-  attach: (audio: AudioLike) => () => void;
+  /**
+   * Connects the <audio> elements: the one that plays, and a second one the next song loads into
+   * ahead of a crossfade or gapless start (without it, songs change on 'ended'). Returns the disconnect.
+   */
+  attach: (audio: AudioLike, spare?: AudioLike) => () => void;
+  /** Applies the normalization setting to what plays now (the settings changed). */
+  refreshLoudness: () => void;
   /** Records the current song now if it qualifies (the page is going away). */
   settlePlay: () => void;
   /** Media keys and the lock screen ask for play or pause outright, not a toggle. */
@@ -72,6 +88,16 @@ export type PlayerController = {
 
 type StartMode = 'now' | 'after-restart-delay';
 
+export type PlaybackSettings = { crossfadeSeconds: number; gapless: boolean; normalizeVolume: boolean };
+
+/**
+ * Within this much of a song's hand-over the start is timed, not left to the next 'timeupdate'
+ * (about every 250 ms), so a gapless start lands on the end of the song.
+ */
+const TIMED_START_WINDOW_SECONDS = 1;
+/** A faded-out song is stopped this long after its fade, in case its 'ended' never comes. */
+const OUTGOING_STOP_MARGIN_SECONDS = 0.5;
+
 /**
  * The player's state and every transition of spec section 4, outside React so it can be tested
  * with a fake audio element. The element is the truth for playing and time; its events feed the state.
@@ -83,6 +109,15 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
   const initialVolume = readStoredVolume(deps.storage);
   let volumeBeforeMute = initialVolume > 0 ? initialVolume : DEFAULT_VOLUME;
   let audio: AudioLike | null = null;
+  /** The other element: the next song loads into it before a hand-over, then the two swap roles. */
+  let spare: AudioLike | null = null;
+  /** The URL the spare holds for the coming hand-over, if any. */
+  let spareUrl: string | null = null;
+  /** The element still sounding after a hand-over (fading out, or its last milliseconds), until it stops. */
+  let outgoing: AudioLike | null = null;
+  let outgoingStop: ReturnType<typeof setTimeout> | undefined;
+  let handOverTimer: ReturnType<typeof setTimeout> | undefined;
+  let describing: AbortController | null = null;
   let loadedUrl: string | null = null;
   let pendingStart: ReturnType<typeof setTimeout> | undefined;
   const restored = deps.restoredSession ?? null;
@@ -102,6 +137,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     context: restored?.context ?? null,
     queue: restored?.queue ?? [],
     queueIndex: restored?.queueIndex ?? -1,
+    streamLabel: null,
   };
 
   function setState(patch: Partial<PlayerState>): void {
@@ -140,6 +176,8 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     cuedElement = element;
     loadedUrl = url;
     element.src = url;
+    applyLoudness(element, song);
+    describeStream(song, url);
     // Before the metadata has loaded this is where playback will start.
     element.currentTime = state.currentTime;
   }
@@ -157,6 +195,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
   function loadSong(requested: Song, queue: Queue, context: PlaybackContext | null, mode: StartMode): void {
     isRestoredUntouched = false;
     cancelPendingStart();
+    cancelHandOver();
     recovery.startLoad();
     tracker.settle();
     const song = recovery.withFreshUrl(requested);
@@ -179,6 +218,8 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
       deps.reportAudioError(song);
       return;
     }
+    applyLoudness(audio, song);
+    describeStream(song, url);
     // The same file again (repeat, a one-song queue) restarts without downloading anything.
     if (url === loadedUrl && !audio.error) audio.currentTime = 0;
     else {
@@ -235,13 +276,19 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     isRestoredUntouched = false;
     cancelPendingStart();
     if (audio.paused) requestPlay();
-    else audio.pause();
+    else {
+      // A pause in the middle of a crossfade ends it: the song fading out does not play on alone.
+      stopOutgoing();
+      clearHandOverTimer();
+      audio.pause();
+    }
   }
 
   function seek(seconds: number): void {
     if (!audio || !state.currentSong) return;
     const max = state.duration > 0 ? state.duration : (state.currentSong.duration ?? Infinity);
     const target = Math.min(Math.max(0, seconds), max);
+    clearHandOverTimer();
     audio.currentTime = target;
     setState({ currentTime: target });
   }
@@ -256,9 +303,143 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
   }
 
   function writeElementVolume(): void {
-    if (!audio) return;
-    const elementVolume = getElementVolumeToWrite(state.volume, audio.volume);
-    if (elementVolume !== null) audio.volume = elementVolume;
+    for (const element of [audio, outgoing, spare]) {
+      if (!element) continue;
+      const elementVolume = getElementVolumeToWrite(state.volume, element.volume);
+      if (elementVolume !== null) element.volume = elementVolume;
+    }
+  }
+
+  /** The song's track gain where normalization is on (0 dB where it is off or the song is not measured). */
+  function applyLoudness(element: AudioLike, song: Song): void {
+    const normalize = deps.readPlayback?.().normalizeVolume ?? false;
+    deps.getMixer?.()?.setTrackGain(element, normalize ? (song.trackGainDb ?? 0) : 0);
+  }
+
+  /** Asks what the stream serves, for the player to show; an answer for an earlier song is dropped. */
+  function describeStream(song: Song, url: string): void {
+    describing?.abort();
+    if (state.streamLabel !== null) setState({ streamLabel: null });
+    if (!deps.describeStream) return;
+    const request = new AbortController();
+    describing = request;
+    deps.describeStream(song, url, request.signal).then(
+      (label) => {
+        if (!request.signal.aborted) setState({ streamLabel: label });
+      },
+      () => undefined,
+    );
+  }
+
+  /** The song that follows when this one ends, as the queue and repeat mode say. */
+  function upcomingSong(): { song: Song; index: number } | null {
+    const action = decideOnEnd(state.repeat, state.queue.length, state.queueIndex);
+    const song = action.type === 'play' ? state.queue[action.index] : undefined;
+    return song && action.type === 'play' ? { song, index: action.index } : null;
+  }
+
+  function planHandOver(element: AudioLike, next: Song): TransitionPlan {
+    const current = state.currentSong;
+    const settings = deps.readPlayback?.();
+    if (!current || !settings || !spare) return null;
+    return planTransition({
+      current,
+      next,
+      duration: element.duration,
+      // A fade needs the mixer: without Web Audio a song ends as it always did.
+      crossfadeSeconds: deps.getMixer?.() ? settings.crossfadeSeconds : 0,
+      gapless: settings.gapless,
+      shuffle: state.shuffle,
+    });
+  }
+
+  /**
+   * On each 'timeupdate' of the playing song: loads the next song into the spare element a little
+   * before the hand-over, and times the hand-over itself once it is near.
+   */
+  function advanceHandOver(element: AudioLike): void {
+    if (element.paused || handOverTimer !== undefined || !spare) return;
+    const next = upcomingSong();
+    const plan = next && planHandOver(element, next.song);
+    if (!next || !plan || transitionStep(plan, element.currentTime, element.duration) === 'wait') return;
+    // Offline and not downloaded: the song ends as usual, and the next one says why it cannot start.
+    if (deps.unavailable?.(next.song)) return;
+    const song = recovery.withFreshUrl(next.song);
+    const url = getStreamUrl(song, deps.readStreamingQuality());
+    if (!url) return;
+    if (spareUrl !== url) {
+      spareUrl = url;
+      spare.preload = 'auto';
+      spare.src = url;
+    }
+    const delay = transitionStartsAt(plan, element.duration) - element.currentTime;
+    if (delay > TIMED_START_WINDOW_SECONDS) return;
+    handOverTimer = setTimeout(
+      () => {
+        handOverTimer = undefined;
+        handOver(plan, song, next.index);
+      },
+      Math.max(0, delay * 1000),
+    );
+  }
+
+  /** Starts the next song in the spare element and makes it the playing one; the other fades out or ends. */
+  function handOver(plan: Exclude<TransitionPlan, null>, song: Song, index: number): void {
+    const previous = audio;
+    const incoming = spare;
+    const url = spareUrl;
+    if (!previous || !incoming || !url || previous.paused || incoming.error) return;
+    stopOutgoing();
+    tracker.settle();
+    recovery.startLoad();
+    audio = incoming;
+    spare = previous;
+    spareUrl = null;
+    markRoles();
+    outgoing = previous;
+    loadedUrl = url;
+    const mixer = deps.getMixer?.();
+    if (plan.kind === 'crossfade' && mixer) {
+      mixer.fade(previous, 1, 0, plan.seconds);
+      mixer.fade(incoming, 0, 1, plan.seconds);
+    } else mixer?.fade(incoming, 1, 1, 0);
+    // Gapless: the song handing over has only its last milliseconds left, and stops on 'ended'.
+    const stopAfter = plan.kind === 'crossfade' ? plan.seconds : 0;
+    outgoingStop = setTimeout(stopOutgoing, (stopAfter + OUTGOING_STOP_MARGIN_SECONDS) * 1000);
+    applyLoudness(incoming, song);
+    writeElementVolume();
+    setState({ currentSong: song, queueIndex: index, currentTime: 0, duration: song.duration ?? 0 });
+    describeStream(song, url);
+    requestPlay();
+  }
+
+  /** Silences the song that handed over, and readies its element to be the next spare. */
+  function stopOutgoing(): void {
+    clearTimeout(outgoingStop);
+    outgoingStop = undefined;
+    const element = outgoing;
+    if (!element) return;
+    outgoing = null;
+    element.pause();
+    element.removeAttribute('src');
+    element.load();
+    deps.getMixer?.()?.fade(element, 1, 1, 0);
+  }
+
+  function clearHandOverTimer(): void {
+    clearTimeout(handOverTimer);
+    handOverTimer = undefined;
+  }
+
+  /** Another song was chosen: any hand-over under way or prepared is dropped. */
+  function cancelHandOver(): void {
+    clearHandOverTimer();
+    stopOutgoing();
+    if (spare && spareUrl) {
+      spare.removeAttribute('src');
+      spare.load();
+    }
+    spareUrl = null;
   }
 
   function handlePause(): void {
@@ -315,45 +496,88 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     const song = state.currentSong;
     const url = song && getStreamUrl(song, deps.readStreamingQuality());
     if (!audio || !url) return;
+    cancelHandOver();
     loadedUrl = url;
     audio.src = url;
+    describeStream(song, url);
     // Before the new source has loaded this is where it will start.
     if (position > 0) audio.currentTime = position;
     requestPlay();
   }
 
-  function attach(element: AudioLike): () => void {
-    audio = element;
-    writeElementVolume();
+  /** The events of one element; only the playing element's count, and the outgoing one's end stops it. */
+  function listen(element: AudioLike): () => void {
+    const whenPlaying = (handler: () => void) => () => {
+      if (element === audio) handler();
+    };
     const handlers: Array<[string, () => void]> = [
-      ['play', () => setState({ isPlaying: true })],
-      ['pause', handlePause],
+      ['play', whenPlaying(() => setState({ isPlaying: true }))],
+      ['pause', whenPlaying(handlePause)],
       // Only sound counts: 'playing' is when it starts, 'waiting' is a stall on a slow connection.
-      ['playing', handlePlaying],
-      ['waiting', () => tracker.pause()],
-      ['timeupdate', () => handleTimeUpdate(element)],
-      ['seeked', () => setState({ currentTime: element.currentTime })],
-      ['durationchange', () => handleDurationChange(element)],
-      ['ended', handleEnded],
-      ['error', () => handleError(element)],
+      ['playing', whenPlaying(handlePlaying)],
+      ['waiting', whenPlaying(() => tracker.pause())],
+      [
+        'timeupdate',
+        whenPlaying(() => {
+          handleTimeUpdate(element);
+          advanceHandOver(element);
+        }),
+      ],
+      [
+        'seeked',
+        whenPlaying(() => {
+          clearHandOverTimer();
+          setState({ currentTime: element.currentTime });
+        }),
+      ],
+      ['durationchange', whenPlaying(() => handleDurationChange(element))],
+      [
+        'ended',
+        () => {
+          if (element === outgoing) stopOutgoing();
+          else if (element === audio) handleEnded();
+        },
+      ],
+      ['error', whenPlaying(() => handleError(element))],
     ];
     for (const [type, handler] of handlers) element.addEventListener(type, handler);
+    return () => {
+      for (const [type, handler] of handlers) element.removeEventListener(type, handler);
+    };
+  }
+
+  /** Says in the page which element is the playing one, for tools and tests: the two swap at each hand-over. */
+  function markRoles(): void {
+    audio?.setAttribute('data-role', 'playing');
+    spare?.setAttribute('data-role', 'spare');
+  }
+
+  function attach(element: AudioLike, second?: AudioLike): () => void {
+    audio = element;
+    spare = second ?? null;
+    markRoles();
+    writeElementVolume();
+    const stopListening = [element, ...(second ? [second] : [])].map(listen);
     if (isRestoredUntouched && cuedElement !== element) cueRestoredSong(element);
     const volumePoll = setInterval(() => {
-      const adopted = getVolumeToAdopt(state.volume, element.volume);
+      if (!audio) return;
+      const adopted = getVolumeToAdopt(state.volume, audio.volume);
       if (adopted === null) return;
       setState({ volume: adopted });
       storeVolume(deps.storage, adopted);
     }, VOLUME_POLL_MS);
 
     return () => {
-      for (const [type, handler] of handlers) element.removeEventListener(type, handler);
+      for (const stop of stopListening) stop();
       clearInterval(volumePoll);
       cancelPendingStart();
+      cancelHandOver();
+      describing?.abort();
       recovery.cancel();
       tracker.settle();
-      element.pause();
-      if (audio === element) audio = null;
+      audio?.pause();
+      audio = null;
+      spare = null;
     };
   }
 
@@ -364,6 +588,9 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
       return () => listeners.delete(listener);
     },
     attach,
+    refreshLoudness() {
+      if (audio && state.currentSong) applyLoudness(audio, state.currentSong);
+    },
     settlePlay: () => tracker.settle(),
     setPlaying(playing) {
       if (audio && audio.paused === playing) togglePlay();

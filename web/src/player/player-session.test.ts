@@ -27,6 +27,7 @@ function playerState(patch: Partial<PlayerState> = {}): PlayerState {
     context: playlist,
     queue: songs,
     queueIndex: 2,
+    streamLabel: 'MP3 128 kbps',
     ...patch,
   };
 }

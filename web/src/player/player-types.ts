@@ -27,6 +27,8 @@ export type PlayerState = {
   /** The songs next/previous move through, and the index of the current one. */
   queue: Song[];
   queueIndex: number;
+  /** What the stream of the current song serves, as the server names it ("Opus 48 kbps"); null until known. */
+  streamLabel: string | null;
 };
 
 export type PlayerActions = {

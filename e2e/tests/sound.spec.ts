@@ -1,0 +1,122 @@
+import type { Song } from '@kora/contracts';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { keepScreenshot, signUpThroughApi } from './helpers.js';
+
+// A demo album of several long tracks: its first track hands over to its second.
+const ALBUM_SONG = 'Ìrìn Àjò';
+
+async function openSettings(page: Page): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function closeSettings(page: Page, dialog: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** Opens the song's album and plays it by its title (selecting a song opens the large player). */
+async function playFromAlbum(page: Page): Promise<Song[]> {
+  const songs = (await (await page.request.get('/api/songs?limit=200')).json()) as Song[];
+  const song = songs.find((candidate) => candidate.title === ALBUM_SONG && candidate.album !== null)!;
+  expect(song, `the demo catalogue has ${ALBUM_SONG} on an album`).toBeDefined();
+  await page.goto(`/album/${song.album!.id}`);
+  await page.getByRole('main').getByRole('button', { name: `Play ${ALBUM_SONG}`, exact: true }).click();
+  await expect
+    .poll(() => page.locator('audio[data-role="playing"]').evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.3);
+  return songs.filter((candidate) => candidate.album?.id === song.album!.id);
+}
+
+/**
+ * Moves the playing song to `secondsLeft` before its end and waits for the other element to start
+ * the next song: answers how much of the first song was still to play at that moment.
+ */
+function handOverFrom(page: Page, secondsLeft: number): Promise<{ remaining: number; nextSource: string }> {
+  return page.evaluate(
+    (lead) =>
+      new Promise((resolve) => {
+        const playing = document.querySelector<HTMLAudioElement>('audio[data-role="playing"]')!;
+        const spare = document.querySelector<HTMLAudioElement>('audio[data-role="spare"]')!;
+        spare.addEventListener('playing', () => resolve({ remaining: playing.duration - playing.currentTime, nextSource: spare.currentSrc }), {
+          once: true,
+        });
+        playing.currentTime = playing.duration - lead;
+      }),
+    secondsLeft,
+  );
+}
+
+/** The large player, opened from the phone's song row or the desktop footer's Expand button. */
+async function openLargePlayer(page: Page, testInfo: TestInfo): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  if (!(await dialog.isVisible())) {
+    const bar = page.getByRole('region', { name: testInfo.project.name === 'phone' ? 'Mini player' : 'Player' });
+    await bar.getByRole('button', { name: /^Expand/ }).click();
+  }
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('the large player says what is streaming: Opus 48 kbps on the data saver, MP3 on the standard quality', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await signUpThroughApi(page);
+  await page.goto('/');
+  let settings = await openSettings(page);
+  await settings.getByRole('group', { name: 'Mobile data saver' }).getByRole('radio', { name: /^Data saver/ }).click();
+  await closeSettings(page, settings);
+
+  await playFromAlbum(page);
+  const player = await openLargePlayer(page, testInfo);
+  await expect(player.getByText('Opus 48 kbps', { exact: true })).toBeVisible();
+  await keepScreenshot(page, testInfo, 'large-player-stream-label');
+  await page.keyboard.press('Escape');
+
+  // Off again: a free listener's auto quality is the 128 kbps MP3, from the next song on.
+  settings = await openSettings(page);
+  await settings.getByRole('group', { name: 'Mobile data saver' }).getByRole('radio', { name: 'Off', exact: true }).click();
+  await settings.getByLabel('Streaming quality').selectOption('medium');
+  await closeSettings(page, settings);
+  await playFromAlbum(page);
+  await expect((await openLargePlayer(page, testInfo)).getByText('MP3 128 kbps', { exact: true })).toBeVisible();
+});
+
+test('a 2-second crossfade starts the next song about 2 seconds before the first ends, and the first then stops', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await signUpThroughApi(page);
+  await page.goto('/');
+  const settings = await openSettings(page);
+  await settings.getByLabel('Crossfade').selectOption('2');
+  await closeSettings(page, settings);
+
+  const tracks = await playFromAlbum(page);
+  const { remaining, nextSource } = await handOverFrom(page, 8);
+  expect(remaining).toBeGreaterThan(1.5);
+  expect(remaining).toBeLessThan(2.5);
+  expect(nextSource).toMatch(/\/api\/songs\/\d+\/stream/);
+  // The next song is the current one at once, and the song that faded out stops by itself.
+  await expect.poll(() => page.locator('audio[data-role="spare"]').evaluate((audio: HTMLAudioElement) => audio.paused), { timeout: 5_000 }).toBe(true);
+  const next = tracks.find((track) => track.id === Number(/songs\/(\d+)\//.exec(nextSource)![1]));
+  expect(next, 'the next song is a track of the album').toBeDefined();
+  // The next song is the current one at once.
+  await expect((await openLargePlayer(page, testInfo)).getByRole('heading', { name: next!.title })).toBeVisible();
+});
+
+test("gapless playback starts an album's next track as the first ends, with no silence between", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpThroughApi(page);
+  await page.goto('/');
+  const settings = await openSettings(page);
+  // On by default, with crossfade off.
+  await expect(settings.getByRole('switch', { name: 'Gapless playback' })).toBeChecked();
+  await expect(settings.getByLabel('Crossfade')).toHaveValue('0');
+  await closeSettings(page, settings);
+
+  await playFromAlbum(page);
+  const { remaining } = await handOverFrom(page, 4);
+  // Sound from the next track within a few milliseconds of the end (a 'playing' event is not sample-exact).
+  expect(remaining).toBeLessThan(0.25);
+  expect(remaining).toBeGreaterThan(-0.01);
+});

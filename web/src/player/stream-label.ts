@@ -1,0 +1,24 @@
+import { STREAM_RENDITION_HEADER, type Song } from '@kora/contracts';
+
+/** What the player says of a song played from its download on this device. */
+export const DOWNLOADED_LABEL = 'Downloaded';
+
+const CODEC_NAMES: Record<string, string> = { opus: 'Opus', mp3: 'MP3' };
+
+/** The server's name of a rendition ("opus 48", "mp3 128", "original") as the player shows it. */
+export function labelOfRendition(header: string | null): string | null {
+  if (header === 'original') return 'Original file';
+  const match = /^([a-z0-9]+) (\d+)$/.exec(header ?? '');
+  const codec = match && CODEC_NAMES[match[1]!];
+  return codec ? `${codec} ${match[2]} kbps` : null;
+}
+
+/**
+ * Asks the stream what it serves with HEAD: the same plan, quality and codec rules as the audio's
+ * own request, and no audio bytes. External previews come through the audio proxy, which cannot tell.
+ */
+export async function fetchStreamLabel(song: Song, url: string, signal: AbortSignal): Promise<string | null> {
+  if (song.isExternal) return null;
+  const response = await fetch(url, { method: 'HEAD', credentials: 'include', signal });
+  return response.ok ? labelOfRendition(response.headers.get(STREAM_RENDITION_HEADER)) : null;
+}
