@@ -118,6 +118,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
   let outgoingStop: ReturnType<typeof setTimeout> | undefined;
   let handOverTimer: ReturnType<typeof setTimeout> | undefined;
   let describing: AbortController | null = null;
+  let describedUrl: string | null = null;
   let loadedUrl: string | null = null;
   let pendingStart: ReturnType<typeof setTimeout> | undefined;
   const restored = deps.restoredSession ?? null;
@@ -177,7 +178,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     loadedUrl = url;
     element.src = url;
     applyLoudness(element, song);
-    describeStream(song, url);
+    forgetStreamLabel();
     // Before the metadata has loaded this is where playback will start.
     element.currentTime = state.currentTime;
   }
@@ -219,7 +220,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
       return;
     }
     applyLoudness(audio, song);
-    describeStream(song, url);
+    forgetStreamLabel();
     // The same file again (repeat, a one-song queue) restarts without downloading anything.
     if (url === loadedUrl && !audio.error) audio.currentTime = 0;
     else {
@@ -316,11 +317,23 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     deps.getMixer?.()?.setTrackGain(element, normalize ? (song.trackGainDb ?? 0) : 0);
   }
 
-  /** Asks what the stream serves, for the player to show; an answer for an earlier song is dropped. */
-  function describeStream(song: Song, url: string): void {
+  /** A new file is loading: what the last one was is no longer true. */
+  function forgetStreamLabel(): void {
     describing?.abort();
+    describedUrl = null;
     if (state.streamLabel !== null) setState({ streamLabel: null });
-    if (!deps.describeStream) return;
+  }
+
+  /**
+   * Asks what the stream serves once it sounds, for the player to show: a song restored at load, or
+   * skipped before it played, costs no request. An answer for an earlier file is dropped.
+   */
+  function describeStream(): void {
+    const song = state.currentSong;
+    const url = loadedUrl;
+    if (!deps.describeStream || !song || !url || url === describedUrl) return;
+    describing?.abort();
+    describedUrl = url;
     const request = new AbortController();
     describing = request;
     deps.describeStream(song, url, request.signal).then(
@@ -409,7 +422,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     applyLoudness(incoming, song);
     writeElementVolume();
     setState({ currentSong: song, queueIndex: index, currentTime: 0, duration: song.duration ?? 0 });
-    describeStream(song, url);
+    forgetStreamLabel();
     requestPlay();
   }
 
@@ -450,6 +463,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
   /** Plays are counted for library songs only; the server refuses external ones. */
   function handlePlaying(): void {
     if (state.currentSong?.source === 'local') tracker.resume(state.currentSong.id);
+    describeStream();
   }
 
   /** The state moves once a second: as fine as the m:ss labels and the seek bar's steps can show. */
@@ -499,7 +513,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     cancelHandOver();
     loadedUrl = url;
     audio.src = url;
-    describeStream(song, url);
+    forgetStreamLabel();
     // Before the new source has loaded this is where it will start.
     if (position > 0) audio.currentTime = position;
     requestPlay();

@@ -290,4 +290,18 @@ describe('what is streaming', () => {
     answers.get(2)!('Opus 48 kbps');
     await vi.waitFor(() => expect(setup.state().streamLabel).toBe('Opus 48 kbps'));
   });
+
+  it('asks only once the song sounds, so a song skipped before it plays costs no request', () => {
+    const asked: Song['id'][] = [];
+    const setup = setUp({ describe: async (song) => (asked.push(song.id), 'MP3 128 kbps') });
+    setup.actions.pickSong(tracks[0]!, album);
+    setup.actions.pickSong(tracks[1]!, album);
+    expect(asked).toEqual([]);
+    vi.advanceTimersByTime(100);
+    expect(asked).toEqual([2]);
+    // Paused and played again: the same file, not asked again.
+    setup.actions.togglePlay();
+    setup.actions.togglePlay();
+    expect(asked).toEqual([2]);
+  });
 });
