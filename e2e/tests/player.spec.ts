@@ -5,7 +5,7 @@ import { keepScreenshot, logInThroughUi, signUpThroughApi } from './helpers.js';
 type AudioSnapshot = { currentTime: number; paused: boolean; volume: number; src: string };
 
 function readAudio(page: Page): Promise<AudioSnapshot> {
-  return page.locator('audio').evaluate((element: HTMLAudioElement) => ({
+  return page.locator('audio[data-role="playing"]').evaluate((element: HTMLAudioElement) => ({
     currentTime: element.currentTime,
     paused: element.paused,
     volume: element.volume,
@@ -249,7 +249,7 @@ test('a toast never covers the player: above the mini player on a phone, above t
   }
 });
 
-test('every control of the phone player and every settings switch is at least 44 by 44 px', async ({ page }, testInfo) => {
+test('every control of the phone player and every settings switch and radio line is at least 44 by 44 px', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'tap targets are measured on the phone');
   await signUpThroughApi(page);
   await playFromAlbum(page);
@@ -280,4 +280,6 @@ test('every control of the phone player and every settings switch is at least 44
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings.getByRole('switch').first()).toBeVisible();
   await expectAllTappable(settings.getByRole('switch'));
+  // A radio's whole line is its label, the target a finger presses.
+  await expectAllTappable(settings.locator('label').filter({ has: page.getByRole('radio') }));
 });

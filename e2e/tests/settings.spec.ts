@@ -10,7 +10,7 @@ function isPhone(testInfo: TestInfo): boolean {
 }
 
 function readAudio(page: Page) {
-  return page.locator('audio').evaluate((element: HTMLAudioElement) => ({
+  return page.locator('audio[data-role="playing"]').evaluate((element: HTMLAudioElement) => ({
     currentTime: element.currentTime,
     paused: element.paused,
     src: element.currentSrc,
@@ -54,7 +54,7 @@ async function expectPlaying(page: Page): Promise<void> {
   expect((await readAudio(page)).paused).toBe(false);
 }
 
-test('streaming quality and data saver choose the rendition the next song asks for, and settings survive a reload', async ({
+test('streaming quality and the data savers choose the rendition the next song asks for, and settings survive a reload', async ({
   page,
 }, testInfo) => {
   test.setTimeout(60_000);
@@ -71,28 +71,39 @@ test('streaming quality and data saver choose the rendition the next song asks f
   expect(firstUrl).toMatch(/\?quality=low$/);
   await expectPlaying(page);
 
-  // A change applies from the next song on: data saver asks for the lowest rendition whatever the quality.
+  // A change applies from the next song on: a saver asks for its own rendition whatever the quality.
   settings = await openSettingsFromHeader(page);
-  const dataSaver = settings.getByRole('switch', { name: 'Mobile data saver' });
-  await expect(dataSaver).toHaveAttribute('aria-checked', 'false');
-  // Chromium plays Opus: the saver is the 48 kbps Opus rendition, and the setting says so.
-  await expect(settings.getByText('Streams the lowest quality (Opus 48 kbps), whatever the quality above')).toBeVisible();
-  await dataSaver.click();
-  await expect(dataSaver).toHaveAttribute('aria-checked', 'true');
+  let saver = settings.getByRole('group', { name: 'Mobile data saver' });
+  await expect(saver.getByRole('radio', { name: 'Off', exact: true })).toBeChecked();
+  // Chromium plays Opus: each saver is its Opus rendition, and the setting says so.
+  await expect(saver.getByRole('radio', { name: 'Data saver Opus 48 kbps', exact: true })).not.toBeChecked();
+  const extreme = saver.getByRole('radio', { name: 'Extreme data saver Opus 24 kbps', exact: true });
+  await extreme.click();
+  await expect(extreme).toBeChecked();
+  await saver.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, 'settings-playback');
   await closeDialog(page, settings);
   const nextRequest = page.waitForRequest(STREAM_REQUEST);
   await playerBar(page, testInfo).getByRole('button', { name: 'Next', exact: true }).click();
   const saverRequest = await nextRequest;
-  expect(saverRequest.url()).toMatch(/\?quality=data-saver&codecs=opus$/);
+  expect(saverRequest.url()).toMatch(/\?quality=extreme-saver&codecs=opus$/);
   expect((await saverRequest.response())?.headers()['content-type']).toBe('audio/webm');
-  await expect.poll(async () => (await readAudio(page)).src).toMatch(/\?quality=data-saver&codecs=opus$/);
+  await expect.poll(async () => (await readAudio(page)).src).toMatch(/\?quality=extreme-saver&codecs=opus$/);
   await expectPlaying(page);
 
   await page.reload();
   settings = await openSettingsFromHeader(page);
   await expect(settings.getByLabel('Streaming quality')).toHaveValue('low');
-  await expect(settings.getByRole('switch', { name: 'Mobile data saver' })).toHaveAttribute('aria-checked', 'true');
+  saver = settings.getByRole('group', { name: 'Mobile data saver' });
+  await expect(saver.getByRole('radio', { name: 'Extreme data saver Opus 24 kbps', exact: true })).toBeChecked();
   await expectNoHorizontalOverflow(page);
+
+  // The switch an older version stored reads as the data saver it meant.
+  await page.evaluate(() => localStorage.setItem('kora-settings', JSON.stringify({ streamingQuality: 'low', dataSaver: true })));
+  await page.reload();
+  settings = await openSettingsFromHeader(page);
+  saver = settings.getByRole('group', { name: 'Mobile data saver' });
+  await expect(saver.getByRole('radio', { name: 'Data saver Opus 48 kbps', exact: true })).toBeChecked();
 });
 
 test('settings that nothing reads are not shown as if they worked', async ({ page }) => {
@@ -102,9 +113,9 @@ test('settings that nothing reads are not shown as if they worked', async ({ pag
   await expect(settings.getByLabel('Streaming quality')).toBeVisible();
   await expect(settings.getByLabel('Preset')).toBeVisible();
 
-  // The switches left are the ones something reads: the player the data saver, downloads the Wi-Fi rule.
-  await expect(settings.getByRole('switch')).toHaveCount(2);
-  await expect(settings.getByRole('switch', { name: 'Mobile data saver' })).toBeVisible();
+  // The controls left are the ones something reads: the player the data saver, downloads the Wi-Fi rule.
+  await expect(settings.getByRole('group', { name: 'Mobile data saver' }).getByRole('radio')).toHaveCount(3);
+  await expect(settings.getByRole('switch')).toHaveCount(1);
   await expect(settings.getByRole('switch', { name: 'Wi-Fi only downloads' })).toBeVisible();
   for (const group of ['Downloads & Storage', 'Notifications', 'Privacy', 'Language & Region']) {
     await expect(settings.getByRole('region', { name: group })).toHaveCount(0);

@@ -19,7 +19,9 @@ describe('readStreamingQuality', () => {
     expect(readStreamingQuality(storageWith('"high"'))).toBe('auto');
   });
 
-  it('asks for the data-saver rendition, the lowest, while the listener saves mobile data', () => {
+  it("asks for the listener's saver while one is on, reading an older switch as the data saver", () => {
+    expect(readStreamingQuality(storageWith('{"streamingQuality":"high","dataSaver":"extreme-saver"}'))).toBe('extreme-saver');
+    expect(readStreamingQuality(storageWith('{"streamingQuality":"high","dataSaver":"data-saver"}'))).toBe('data-saver');
     expect(readStreamingQuality(storageWith('{"streamingQuality":"high","dataSaver":true}'))).toBe('data-saver');
     expect(readStreamingQuality(storageWith('{"streamingQuality":"high","dataSaver":false}'))).toBe('high');
     expect(readStreamingQuality(storageWith('{"dataSaver":"yes"}'))).toBe('auto');
@@ -27,10 +29,15 @@ describe('readStreamingQuality', () => {
 });
 
 describe('chooseStreamQuality', () => {
-  it('follows the streaming quality unless data saver is on', () => {
-    expect(chooseStreamQuality({ streamingQuality: 'low', dataSaver: false })).toBe('low');
-    expect(chooseStreamQuality({ streamingQuality: 'auto', dataSaver: false })).toBe('auto');
-    expect(chooseStreamQuality({ streamingQuality: 'medium', dataSaver: true })).toBe('data-saver');
+  it('follows the streaming quality while the saver is off', () => {
+    expect(chooseStreamQuality({ streamingQuality: 'low', dataSaver: 'off' })).toBe('low');
+    expect(chooseStreamQuality({ streamingQuality: 'auto', dataSaver: 'off' })).toBe('auto');
+  });
+
+  it('asks for the saver on, whatever the streaming quality', () => {
+    expect(chooseStreamQuality({ streamingQuality: 'medium', dataSaver: 'data-saver' })).toBe('data-saver');
+    expect(chooseStreamQuality({ streamingQuality: 'high', dataSaver: 'extreme-saver' })).toBe('extreme-saver');
+    expect(chooseStreamQuality({ streamingQuality: 'auto', dataSaver: 'extreme-saver' })).toBe('extreme-saver');
   });
 });
 

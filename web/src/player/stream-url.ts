@@ -2,9 +2,9 @@ import type { Song, StreamQuality } from '@kora/contracts';
 import { readLocalSettings, type LocalSettings } from '../features/settings/local-settings';
 import { browserPlaysOpus } from './playable-codecs';
 
-/** The rendition to ask for: the lowest when the listener saves mobile data, else their streaming quality. */
+/** The rendition to ask for: the listener's saver when one is on, else their streaming quality. */
 export function chooseStreamQuality(settings: Pick<LocalSettings, 'dataSaver' | 'streamingQuality'>): StreamQuality {
-  return settings.dataSaver ? 'data-saver' : settings.streamingQuality;
+  return settings.dataSaver === 'off' ? settings.streamingQuality : settings.dataSaver;
 }
 
 /** The quality the next stream asks for, read from the settings as they are now. */

@@ -22,7 +22,7 @@ describe('local settings defaults', () => {
     expect(DEFAULT_SETTINGS).toMatchObject({
       equalizerPreset: 'off',
       streamingQuality: 'auto',
-      dataSaver: false,
+      dataSaver: 'off',
     });
     expect(DEFAULT_SETTINGS.customEqualizerGains.every((gain) => gain === 0)).toBe(true);
   });
@@ -46,7 +46,7 @@ describe('parseLocalSettings', () => {
         streamingQuality: 'low',
         downloadQuality: 'medium',
         equalizerPreset: 'hip-hop',
-        dataSaver: true,
+        dataSaver: 'extreme-saver',
         wifiOnlyDownloads: true,
         customEqualizerGains: [1, 2, 3, 4, 5, 6],
       }),
@@ -55,7 +55,7 @@ describe('parseLocalSettings', () => {
       streamingQuality: 'low',
       downloadQuality: 'medium',
       equalizerPreset: 'hip-hop',
-      dataSaver: true,
+      dataSaver: 'extreme-saver',
       wifiOnlyDownloads: true,
       customEqualizerGains: [1, 2, 3, 4, 5, 6],
     });
@@ -73,6 +73,13 @@ describe('parseLocalSettings', () => {
     );
     expect(settings).toEqual(DEFAULT_SETTINGS);
     expect(settings).not.toHaveProperty('somethingRetired');
+  });
+
+  it('reads the data saver switch an older version stored as the data saver or off, keeping the rest', () => {
+    const on = { streamingQuality: 'high', dataSaver: true, wifiOnlyDownloads: true, equalizerPreset: 'jazz' };
+    expect(parseLocalSettings(JSON.stringify(on))).toEqual({ ...DEFAULT_SETTINGS, ...on, dataSaver: 'data-saver' });
+    const off = { streamingQuality: 'low', dataSaver: false };
+    expect(parseLocalSettings(JSON.stringify(off))).toEqual({ ...DEFAULT_SETTINGS, ...off, dataSaver: 'off' });
   });
 
   it('drops the retired settings an older version stored, keeping the rest', () => {
@@ -98,6 +105,12 @@ describe('parseLocalSettings', () => {
 });
 
 describe('writeLocalSettings', () => {
+  it('stores an older data saver switch as the choice it now reads as', () => {
+    const storage = createMemoryStorage('{"dataSaver":true}');
+    writeLocalSettings(storage, { streamingQuality: 'low' });
+    expect(JSON.parse(storage.items.get(SETTINGS_STORAGE_KEY) ?? '')).toMatchObject({ dataSaver: 'data-saver', streamingQuality: 'low' });
+  });
+
   it('merges the change into what is stored and returns the result', () => {
     const storage = createMemoryStorage('{"equalizerPreset":"jazz"}');
     const next = writeLocalSettings(storage, { streamingQuality: 'low' });
@@ -111,7 +124,7 @@ describe('writeLocalSettings', () => {
 
   it('cleans up a corrupt stored value while writing', () => {
     const storage = createMemoryStorage('{"streamingQuality":"mars"');
-    expect(writeLocalSettings(storage, { dataSaver: true })).toEqual({ ...DEFAULT_SETTINGS, dataSaver: true });
+    expect(writeLocalSettings(storage, { dataSaver: 'data-saver' })).toEqual({ ...DEFAULT_SETTINGS, dataSaver: 'data-saver' });
   });
 
   it('does not let an invalid change in', () => {
@@ -127,6 +140,6 @@ describe('writeLocalSettings', () => {
         throw new Error('QuotaExceededError');
       },
     };
-    expect(writeLocalSettings(full, { dataSaver: true }).dataSaver).toBe(true);
+    expect(writeLocalSettings(full, { dataSaver: 'extreme-saver' }).dataSaver).toBe('extreme-saver');
   });
 });

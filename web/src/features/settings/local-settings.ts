@@ -13,11 +13,14 @@ export const SETTINGS_STORAGE_KEY = 'kora-settings';
 /** Every setting with a fixed list of values, the first entry of each list in spec order. */
 export const SETTING_CHOICES = {
   streamingQuality: ['low', 'medium', 'high', 'auto'],
+  // The spec's mobile data saver, a choice since the extreme saver came (issue 16): each saver is
+  // the stream quality it asks for, over the streaming quality.
+  dataSaver: ['off', 'data-saver', 'extreme-saver'],
   downloadQuality: DOWNLOAD_QUALITIES,
   equalizerPreset: EQUALIZER_PRESETS,
 } as const;
 
-export const SWITCH_SETTINGS = ['dataSaver', 'wifiOnlyDownloads'] as const;
+export const SWITCH_SETTINGS = ['wifiOnlyDownloads'] as const;
 
 export type ChoiceSetting = keyof typeof SETTING_CHOICES;
 export type SwitchSetting = (typeof SWITCH_SETTINGS)[number];
@@ -35,13 +38,19 @@ export const DEFAULT_SETTINGS: LocalSettings = {
   // The spec's default; offline downloads use it (offline/downloads).
   downloadQuality: 'high',
   equalizerPreset: 'off',
-  dataSaver: false,
+  dataSaver: 'off',
   wifiOnlyDownloads: false,
   customEqualizerGains: FLAT_GAINS,
 };
 
 function isChoice<K extends ChoiceSetting>(key: K, value: unknown): value is LocalSettings[K] {
   return (SETTING_CHOICES[key] as readonly unknown[]).includes(value);
+}
+
+/** Data saver was a switch before the extreme saver: a stored on reads as the data saver it meant. */
+function upgradeDataSaver(value: unknown): unknown {
+  if (typeof value !== 'boolean') return value;
+  return value ? 'data-saver' : 'off';
 }
 
 function readGains(value: unknown): EqualizerGains | null {
@@ -62,7 +71,8 @@ export function parseLocalSettings(raw: string | null): LocalSettings {
     return DEFAULT_SETTINGS;
   }
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return DEFAULT_SETTINGS;
-  const record = stored as Record<string, unknown>;
+  const record: Record<string, unknown> = { ...stored };
+  record.dataSaver = upgradeDataSaver(record.dataSaver);
 
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const key of Object.keys(SETTING_CHOICES) as ChoiceSetting[]) {

@@ -1,9 +1,11 @@
-import { OPUS_RENDITION_BITRATES_KBPS, PLAN_MAX_BITRATE_KBPS, RENDITION_BITRATES_KBPS } from '@kora/contracts';
+import { PLAN_MAX_BITRATE_KBPS, RENDITION_BITRATES_KBPS } from '@kora/contracts';
 import { browserPlaysOpus } from '../../player/playable-codecs';
-import { LocalSettingSelect, LocalSettingSwitch, SettingGroup } from './setting-controls';
+import { LocalSettingRadios, LocalSettingSelect, SettingGroup } from './setting-controls';
+import { describeSaverRendition } from './setting-labels';
 
 /** The two settings the player reads when it asks for the next song's stream (player/stream-url.ts). */
 export function PlaybackSettings() {
+  const playsOpus = browserPlaysOpus();
   return (
     <SettingGroup title="Playback">
       <LocalSettingSelect
@@ -11,16 +13,20 @@ export function PlaybackSettings() {
         label="Streaming quality"
         description={`Free plays up to ${PLAN_MAX_BITRATE_KBPS.free} kbps, Premium up to ${PLAN_MAX_BITRATE_KBPS.premium} kbps. Applies from the next song.`}
       />
-      <LocalSettingSwitch
+      {/* Most browsers do not say whether they are on mobile data, so a saver applies on any connection and says so. */}
+      <LocalSettingRadios
         setting="dataSaver"
         label="Mobile data saver"
-        description={`Streams the lowest quality (${dataSaverRendition()}), whatever the quality above`}
+        description={
+          playsOpus
+            ? 'Streams less, whatever the quality above, on any connection. Applies from the next song.'
+            : `Streams less, whatever the quality above, on any connection. This browser does not play Opus, so both savers stream MP3 ${RENDITION_BITRATES_KBPS.dataSaver} kbps. Applies from the next song.`
+        }
+        details={{
+          'data-saver': describeSaverRendition('data-saver', playsOpus),
+          'extreme-saver': describeSaverRendition('extreme-saver', playsOpus),
+        }}
       />
     </SettingGroup>
   );
-}
-
-/** What data saver streams on this device: Opus where the browser plays it, else the lowest MP3. */
-function dataSaverRendition(): string {
-  return browserPlaysOpus() ? `Opus ${OPUS_RENDITION_BITRATES_KBPS.dataSaver} kbps` : `MP3 ${RENDITION_BITRATES_KBPS.dataSaver} kbps`;
 }

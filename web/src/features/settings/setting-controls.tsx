@@ -150,3 +150,54 @@ export function LocalSettingSelect<K extends ChoiceSetting>({ setting, label, de
     </SettingRow>
   );
 }
+
+interface LocalRadiosProps<K extends ChoiceSetting> {
+  setting: K;
+  label: string;
+  description?: ReactNode;
+  /** A short line beside a choice's name: what it really does on this device. */
+  details?: Partial<Record<LocalSettings[K] & (string | number), string>>;
+}
+
+/**
+ * Radio buttons over one choice setting's values, for a few choices that each need their own
+ * line, which a select's closed box would cut. Arrow keys move between them, as native radios do.
+ */
+export function LocalSettingRadios<K extends ChoiceSetting>({ setting, label, description, details }: LocalRadiosProps<K>) {
+  const settings = useLocalSettings();
+  const name = useId();
+  const descriptionId = useId();
+  const choices: readonly (string | number)[] = SETTING_CHOICES[setting];
+  const labels = CHOICE_LABELS[setting] as Record<string, string>;
+  const detailTexts = (details ?? {}) as Record<string, string | undefined>;
+
+  // The padding is around the fieldset: inside it, padding would fall between the legend and the rest.
+  return (
+    <div className="py-2">
+      <fieldset aria-describedby={description ? descriptionId : undefined}>
+        <legend className="text-sm font-medium text-ink">{label}</legend>
+        {description && (
+          <p id={descriptionId} className="mt-0.5 text-xs text-ink-subtle">
+            {description}
+          </p>
+        )}
+        <div className="mt-1 grid">
+          {choices.map((choice) => (
+            <label key={String(choice)} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm md:min-h-9">
+              <input
+                type="radio"
+                name={name}
+                value={String(choice)}
+                checked={settings[setting] === choice}
+                onChange={() => updateLocalSettings({ [setting]: choice } as Partial<LocalSettings>)}
+                className="size-4 shrink-0 cursor-pointer accent-gold-400"
+              />
+              <span className="text-ink">{labels[String(choice)]}</span>
+              {detailTexts[String(choice)] && <span className="text-xs text-ink-subtle tabular-nums">{detailTexts[String(choice)]}</span>}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { STREAM_QUALITY_KBPS } from '@kora/contracts';
+import { OPUS_RENDITION_BITRATES_KBPS, RENDITION_BITRATES_KBPS, STREAM_QUALITY_KBPS } from '@kora/contracts';
 import type { ChoiceSetting, LocalSettings } from './local-settings';
 import { EQUALIZER_PRESET_LABELS } from '../../player/equalizer-presets';
 
@@ -12,6 +12,11 @@ export const CHOICE_LABELS: ChoiceLabels = {
     high: `High (${STREAM_QUALITY_KBPS.high} kbps)`,
     auto: 'Auto',
   },
+  dataSaver: {
+    off: 'Off',
+    'data-saver': 'Data saver',
+    'extreme-saver': 'Extreme data saver',
+  },
   // A download is the rendition the player would stream at that quality (chooseRendition on the server).
   downloadQuality: {
     low: `Low (${STREAM_QUALITY_KBPS.low} kbps)`,
@@ -20,3 +25,15 @@ export const CHOICE_LABELS: ChoiceLabels = {
   },
   equalizerPreset: EQUALIZER_PRESET_LABELS,
 };
+
+type Saver = Exclude<LocalSettings['dataSaver'], 'off'>;
+
+const SAVER_OPUS_KBPS: Record<Saver, number> = {
+  'data-saver': OPUS_RENDITION_BITRATES_KBPS.dataSaver,
+  'extreme-saver': OPUS_RENDITION_BITRATES_KBPS.extremeSaver,
+};
+
+/** What a saver really streams: its Opus rendition where the browser plays Opus, else the lowest MP3 for both. */
+export function describeSaverRendition(saver: Saver, playsOpus: boolean): string {
+  return playsOpus ? `Opus ${SAVER_OPUS_KBPS[saver]} kbps` : `MP3 ${RENDITION_BITRATES_KBPS.dataSaver} kbps`;
+}
