@@ -1,4 +1,6 @@
+import { STREAM_QUALITIES, type StreamQuality } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
+import type { ListenerPlan } from '../subscription/listener-plan.js';
 import { chooseRendition, originalFitsPlan } from './rendition-choice.js';
 
 const mp3 = (bitrateKbps: number) => ({ codec: 'mp3' as const, bitrateKbps });
@@ -8,21 +10,24 @@ const OPUS = new Set(['opus'] as const);
 const NONE = new Set<'opus'>();
 
 describe('chooseRendition', () => {
-  it.each([
-    ['free', 'auto', 'mp3 128'],
-    ['free', 'high', 'mp3 128'],
-    ['free', 'medium', 'mp3 128'],
-    ['free', 'low', 'mp3 64'],
-    ['free', 'data-saver', 'opus 48'],
-    ['free', 'extreme-saver', 'opus 24'],
-    ['premium', 'auto', 'mp3 320'],
-    ['premium', 'high', 'mp3 320'],
-    ['premium', 'medium', 'mp3 128'],
-    ['premium', 'low', 'mp3 64'],
-    ['premium', 'data-saver', 'opus 48'],
-    ['premium', 'extreme-saver', 'opus 24'],
-  ] as const)('a %s listener whose player plays Opus, asking for %s, gets %s', (plan, quality, expected) => {
-    const chosen = chooseRendition(all, plan, quality, OPUS);
+  // What each player, plan and setting gets from a song with every rendition. The player's Auto
+  // turns measured throughput into one of these qualities (web/src/player/adaptive-quality.ts).
+  const EXPECTED: Record<'none' | 'opus', Record<ListenerPlan, Record<StreamQuality, string>>> = {
+    opus: {
+      free: { 'extreme-saver': 'opus 24', 'data-saver': 'opus 48', low: 'mp3 64', medium: 'mp3 128', high: 'mp3 128', auto: 'mp3 128' },
+      premium: { 'extreme-saver': 'opus 24', 'data-saver': 'opus 48', low: 'mp3 64', medium: 'mp3 128', high: 'mp3 320', auto: 'mp3 320' },
+    },
+    none: {
+      free: { 'extreme-saver': 'mp3 64', 'data-saver': 'mp3 64', low: 'mp3 64', medium: 'mp3 128', high: 'mp3 128', auto: 'mp3 128' },
+      premium: { 'extreme-saver': 'mp3 64', 'data-saver': 'mp3 64', low: 'mp3 64', medium: 'mp3 128', high: 'mp3 320', auto: 'mp3 320' },
+    },
+  };
+  const cases = (['none', 'opus'] as const).flatMap((codecs) =>
+    (['free', 'premium'] as const).flatMap((plan) => STREAM_QUALITIES.map((quality) => [codecs, plan, quality, EXPECTED[codecs][plan][quality]] as const)),
+  );
+
+  it.each(cases)('beside MP3 the player plays %s; a %s listener asking for %s gets %s', (codecs, plan, quality, expected) => {
+    const chosen = chooseRendition(all, plan, quality, codecs === 'opus' ? OPUS : NONE);
     expect(`${chosen?.codec} ${chosen?.bitrateKbps}`).toBe(expected);
   });
 
