@@ -113,14 +113,18 @@ test('settings that nothing reads are not shown as if they worked', async ({ pag
   await expect(settings.getByLabel('Streaming quality')).toBeVisible();
   await expect(settings.getByLabel('Preset')).toBeVisible();
 
-  // The controls left are the ones something reads: the player the data saver, downloads the Wi-Fi rule.
+  // The controls left are the ones something reads: the player the data saver, crossfade, gapless
+  // and normalization, downloads the Wi-Fi rule.
   await expect(settings.getByRole('group', { name: 'Mobile data saver' }).getByRole('radio')).toHaveCount(3);
-  await expect(settings.getByRole('switch')).toHaveCount(1);
-  await expect(settings.getByRole('switch', { name: 'Wi-Fi only downloads' })).toBeVisible();
+  await expect(settings.getByLabel('Crossfade', { exact: true })).toBeVisible();
+  await expect(settings.getByRole('switch')).toHaveCount(3);
+  for (const name of ['Wi-Fi only downloads', 'Gapless playback', 'Normalize volume']) {
+    await expect(settings.getByRole('switch', { name })).toBeVisible();
+  }
   for (const group of ['Downloads & Storage', 'Notifications', 'Privacy', 'Language & Region']) {
     await expect(settings.getByRole('region', { name: group })).toHaveCount(0);
   }
-  for (const label of ['Audio quality', 'Crossfade', 'Language', 'Region', 'Who can follow me']) {
+  for (const label of ['Audio quality', 'Language', 'Region', 'Who can follow me']) {
     await expect(settings.getByLabel(label, { exact: true })).toHaveCount(0);
   }
   // Downloads (issue 15) show what this browser really stores, not the spec's static figure.

@@ -23,6 +23,9 @@ describe('local settings defaults', () => {
       equalizerPreset: 'off',
       streamingQuality: 'auto',
       dataSaver: 'off',
+      crossfade: 0,
+      gapless: true,
+      normalizeVolume: true,
     });
     expect(DEFAULT_SETTINGS.customEqualizerGains.every((gain) => gain === 0)).toBe(true);
   });
@@ -49,6 +52,9 @@ describe('parseLocalSettings', () => {
         dataSaver: 'extreme-saver',
         wifiOnlyDownloads: true,
         customEqualizerGains: [1, 2, 3, 4, 5, 6],
+        crossfade: 5,
+        gapless: false,
+        normalizeVolume: false,
       }),
     );
     expect(settings).toEqual({
@@ -58,6 +64,9 @@ describe('parseLocalSettings', () => {
       dataSaver: 'extreme-saver',
       wifiOnlyDownloads: true,
       customEqualizerGains: [1, 2, 3, 4, 5, 6],
+      crossfade: 5,
+      gapless: false,
+      normalizeVolume: false,
     });
   });
 
@@ -68,6 +77,10 @@ describe('parseLocalSettings', () => {
         equalizerPreset: 9,
         dataSaver: 'yes',
         customEqualizerGains: [1, 2],
+        // A crossfade the setting does not offer, or as text, is not taken as a number of seconds.
+        crossfade: 3,
+        gapless: 'on',
+        normalizeVolume: 1,
         somethingRetired: true,
       }),
     );

@@ -6,6 +6,7 @@ import {
   clampBandGain,
   type EqualizerGains,
 } from '../../player/equalizer-presets';
+import { CROSSFADE_SECONDS } from '../../player/transition-plan';
 
 /** Spec section 3's local-only settings live under this one key, never on the server. */
 export const SETTINGS_STORAGE_KEY = 'kora-settings';
@@ -18,9 +19,10 @@ export const SETTING_CHOICES = {
   dataSaver: ['off', 'data-saver', 'extreme-saver'],
   downloadQuality: DOWNLOAD_QUALITIES,
   equalizerPreset: EQUALIZER_PRESETS,
+  crossfade: CROSSFADE_SECONDS,
 } as const;
 
-export const SWITCH_SETTINGS = ['wifiOnlyDownloads'] as const;
+export const SWITCH_SETTINGS = ['wifiOnlyDownloads', 'gapless', 'normalizeVolume'] as const;
 
 export type ChoiceSetting = keyof typeof SETTING_CHOICES;
 export type SwitchSetting = (typeof SWITCH_SETTINGS)[number];
@@ -41,6 +43,10 @@ export const DEFAULT_SETTINGS: LocalSettings = {
   dataSaver: 'off',
   wifiOnlyDownloads: false,
   customEqualizerGains: FLAT_GAINS,
+  crossfade: 0,
+  gapless: true,
+  // Songs mastered at different loudness play at one level unless the listener wants them as mastered.
+  normalizeVolume: true,
 };
 
 function isChoice<K extends ChoiceSetting>(key: K, value: unknown): value is LocalSettings[K] {

@@ -24,6 +24,7 @@ export const CHOICE_LABELS: ChoiceLabels = {
     high: `High (${STREAM_QUALITY_KBPS.high} kbps)`,
   },
   equalizerPreset: EQUALIZER_PRESET_LABELS,
+  crossfade: { 0: 'Off', 2: '2 seconds', 5: '5 seconds', 10: '10 seconds' },
 };
 
 type Saver = Exclude<LocalSettings['dataSaver'], 'off'>;

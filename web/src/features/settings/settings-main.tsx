@@ -7,6 +7,7 @@ import { EqualizerSettings } from './equalizer-settings';
 import { PlanSettings } from './plan-settings';
 import { DownloadSettings } from './download-settings';
 import { PlaybackSettings } from './playback-settings';
+import { SoundSettings } from './sound-settings';
 import { SettingGroup, SettingRow } from './setting-controls';
 import { SupportDialog } from './support-dialog';
 
@@ -24,6 +25,7 @@ export function SettingsMain({ user, onOpenSubscription }: { user: User; onOpenS
         The settings below are kept on this device only, and apply as soon as you change them.
       </p>
       <PlaybackSettings />
+      <SoundSettings />
       <DownloadSettings />
       <EqualizerSettings />
       <SettingGroup title="Help & Support">
