@@ -1,4 +1,4 @@
-import type { Song } from '@kora/contracts';
+import { PLAN_MAX_BITRATE_KBPS, type Song } from '@kora/contracts';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useAuth } from '../features/auth/use-auth';
+import { useDataLimitWatch } from '../features/data-usage/use-data-limit-watch';
 import { DownloadsProvider, LICENCE_LAPSED_MESSAGE, useDownloadsReader } from '../offline/downloads/downloads-context';
 import { toast } from '../ui/use-toast';
 import { isNetworkFailure } from '../offline/kept-user';
@@ -26,7 +27,10 @@ import type { PlayerApi } from './player-types';
 import { readStreamingQuality } from './stream-url';
 import { getAudioGraph, useAudioGraph } from './use-audio-graph';
 import { readPlaybackSettings } from './playback-settings';
-import { DOWNLOADED_LABEL, fetchStreamLabel } from './stream-label';
+import { DOWNLOADED, fetchStreamDescription } from './stream-label';
+import { createAutoQuality, type BufferedMedia } from './auto-quality';
+import { browserPlaysOpus } from './playable-codecs';
+import { isPremium, subscriptionQuery } from '../features/subscription/api';
 import { useMediaSession } from './use-media-session';
 import { useNextTrackPreload } from './use-next-track-preload';
 import { usePlayerShortcuts } from './use-player-shortcuts';
@@ -64,6 +68,17 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
     const storage = getLocalStorage();
     return storage && userId !== null ? createSessionStore(storage, userId) : null;
   });
+  const [autoQuality] = useState(() =>
+    createAutoQuality({
+      playsOpus: browserPlaysOpus(),
+      readMaxKbps: () => {
+        const subscription = queryClient.getQueryData(subscriptionQuery.queryKey);
+        // Asked once, when Auto first chooses (a song starts), not on the way to the first screen.
+        if (!subscription) void queryClient.prefetchQuery(subscriptionQuery);
+        return PLAN_MAX_BITRATE_KBPS[isPremium(subscription) ? 'premium' : 'free'];
+      },
+    }),
+  );
   const [controller] = useState<PlayerController>(() =>
     createPlayerController({
       catalogue: {
@@ -85,7 +100,8 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
       },
       refreshPreviewUrl,
       reportAudioError,
-      readStreamingQuality: () => readStreamingQuality(getLocalStorage()),
+      readStreamingQuality: () => autoQuality.resolve(readStreamingQuality(getLocalStorage())),
+      watchBuffer: (element, playingKbps) => autoQuality.watch(element as BufferedMedia, playingKbps),
       unavailable: (song) => {
         const downloads = readDownloads();
         if (navigator.onLine || !downloads) return null;
@@ -102,8 +118,8 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
       describeStream: (song, url, signal) => {
         const downloads = readDownloads();
         // Played from this device (the service worker answers with the kept file): no stream to ask about.
-        if (typeof song.id === 'number' && downloads?.songs.has(song.id)) return Promise.resolve(DOWNLOADED_LABEL);
-        return fetchStreamLabel(song, url, signal);
+        if (typeof song.id === 'number' && downloads?.songs.has(song.id)) return Promise.resolve(DOWNLOADED);
+        return fetchStreamDescription(song, url, signal);
       },
     }),
   );
@@ -129,9 +145,10 @@ function ListenerPlayer({ userId, children }: { userId: number | null; children:
   }, [controller]);
   useMediaSession(controller, state);
   usePlayerShortcuts(controller);
-  useNextTrackPreload(state);
+  useNextTrackPreload(state, controller.streamUrl, autoQuality.recordTransfer);
   useAudioGraph(elementsRef, refreshLoudness);
   useSessionSaving(controller, store);
+  useDataLimitWatch({ userId, songId: state.currentSong?.id ?? null, isPlaying: state.isPlaying });
 
   return (
     <PlayerContext.Provider value={player}>

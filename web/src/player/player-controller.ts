@@ -15,6 +15,7 @@ import {
   type Queue,
   type Random,
 } from './queue';
+import type { StreamDescription } from './stream-label';
 import { getStreamUrl } from './stream-url';
 import { planTransition, transitionStartsAt, transitionStep, type TransitionPlan } from './transition-plan';
 import { clampVolume, getElementVolumeToWrite, getVolumeToAdopt, readStoredVolume, storeVolume } from './volume';
@@ -29,6 +30,8 @@ export type AudioLike = Pick<
   | 'paused'
   | 'error'
   | 'preload'
+  | 'buffered'
+  | 'networkState'
   | 'play'
   | 'pause'
   | 'load'
@@ -59,7 +62,12 @@ export type PlayerControllerDeps = {
   /** The Web Audio mixer once it exists (after the first tap, where the browser has Web Audio); fades need it. */
   getMixer?: () => Mixer<AudioLike> | null;
   /** What a stream serves ("Opus 48 kbps"), asked without downloading audio; null when it cannot be told. */
-  describeStream?: (song: Song, url: string, signal: AbortSignal) => Promise<string | null>;
+  describeStream?: (song: Song, url: string, signal: AbortSignal) => Promise<StreamDescription | null>;
+  /**
+   * Watches the playing song's buffer at each 'timeupdate' (Auto's adaptive quality): true when the
+   * song should reload at the quality asked for now, a lower one, before its buffer runs dry.
+   */
+  watchBuffer?: (element: AudioLike, playingKbps: number | null) => boolean;
   random?: Random;
   now?: () => number;
 };
@@ -73,6 +81,8 @@ export type PlayerController = {
    * ahead of a crossfade or gapless start (without it, songs change on 'ended'). Returns the disconnect.
    */
   attach: (audio: AudioLike, spare?: AudioLike) => () => void;
+  /** The URL a song's stream would load now, at the quality the player would ask (for the next song's preload). */
+  streamUrl: (song: Song) => string | null;
   /** Applies the normalization setting to what plays now (the settings changed). */
   refreshLoudness: () => void;
   /** Records the current song now if it qualifies (the page is going away). */
@@ -119,6 +129,8 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
   let handOverTimer: ReturnType<typeof setTimeout> | undefined;
   let describing: AbortController | null = null;
   let describedUrl: string | null = null;
+  /** The bitrate of what plays, as the server named it; null until known. */
+  let streamKbps: number | null = null;
   let loadedUrl: string | null = null;
   let pendingStart: ReturnType<typeof setTimeout> | undefined;
   const restored = deps.restoredSession ?? null;
@@ -321,6 +333,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
   function forgetStreamLabel(): void {
     describing?.abort();
     describedUrl = null;
+    streamKbps = null;
     if (state.streamLabel !== null) setState({ streamLabel: null });
   }
 
@@ -337,8 +350,10 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     const request = new AbortController();
     describing = request;
     deps.describeStream(song, url, request.signal).then(
-      (label) => {
-        if (!request.signal.aborted) setState({ streamLabel: label });
+      (description) => {
+        if (request.signal.aborted) return;
+        streamKbps = description?.kbps ?? null;
+        setState({ streamLabel: description?.label ?? null });
       },
       () => undefined,
     );
@@ -534,9 +549,12 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
         'timeupdate',
         whenPlaying(() => {
           handleTimeUpdate(element);
+          watchBuffer(element);
           advanceHandOver(element);
         }),
       ],
+      // A stalled song sends no 'timeupdate', but its download still makes progress (or none).
+      ['progress', whenPlaying(() => watchBuffer(element))],
       [
         'seeked',
         whenPlaying(() => {
@@ -558,6 +576,18 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     return () => {
       for (const [type, handler] of handlers) element.removeEventListener(type, handler);
     };
+  }
+
+  function watchBuffer(element: AudioLike): void {
+    if (deps.watchBuffer?.(element, streamKbps)) switchDown(element);
+  }
+
+  /** Auto chose a lower quality while the song plays: it goes on from where it is, in the lighter file. */
+  function switchDown(element: AudioLike): void {
+    const song = state.currentSong;
+    const url = song && getStreamUrl(recovery.withFreshUrl(song), deps.readStreamingQuality());
+    if (!url || url === loadedUrl || element.paused) return;
+    replayCurrent(element.currentTime);
   }
 
   /** Says in the page which element is the playing one, for tools and tests: the two swap at each hand-over. */
@@ -602,6 +632,7 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
       return () => listeners.delete(listener);
     },
     attach,
+    streamUrl: (song) => getStreamUrl(song, deps.readStreamingQuality()),
     refreshLoudness() {
       if (audio && state.currentSong) applyLoudness(audio, state.currentSong);
     },

@@ -11,7 +11,9 @@ const tracks = [1, 2, 3].map((id) => buildSong(id, { album: record, duration: 10
 const album: PlaybackContext = { type: 'album', id: 4, songs: tracks };
 const mixed: PlaybackContext = { type: 'playlist', id: 9, songs: [buildSong(11), buildSong(12), buildSong(13)] };
 
-function setUp(options: { playback?: Partial<PlaybackSettings>; mixer?: boolean; describe?: (song: Song) => Promise<string | null> } = {}) {
+function setUp(
+  options: { playback?: Partial<PlaybackSettings>; mixer?: boolean; describe?: (song: Song) => Promise<string | null> } = {},
+) {
   const playback: PlaybackSettings = { crossfadeSeconds: 0, gapless: true, normalizeVolume: true, ...options.playback };
   const fades: Array<[FakeAudio, number, number, number]> = [];
   const gains = new Map<FakeAudio, number>();
@@ -28,7 +30,12 @@ function setUp(options: { playback?: Partial<PlaybackSettings>; mixer?: boolean;
     storage: memoryStorage(),
     readPlayback: () => playback,
     getMixer: () => (options.mixer === false ? null : mixer),
-    describeStream: options.describe ? (song: Song) => options.describe!(song) : undefined,
+    describeStream: options.describe
+      ? async (song: Song) => {
+          const label = await options.describe!(song);
+          return label === null ? null : { label, kbps: Number(/\d+/.exec(label)?.[0] ?? Number.NaN) };
+        }
+      : undefined,
   };
   const controller = createPlayerController(deps);
   const first = new FakeAudio();
@@ -303,5 +310,38 @@ describe('what is streaming', () => {
     setup.actions.togglePlay();
     setup.actions.togglePlay();
     expect(asked).toEqual([2]);
+  });
+});
+
+describe("Auto's switch down", () => {
+  it('reloads the playing song at the lower quality from where it is, only when the URL changes', () => {
+    let quality: 'medium' | 'data-saver' = 'medium';
+    let wantsDown = false;
+    const controller = createPlayerController({
+      catalogue: { getCached: () => [], load: async () => [] },
+      recordPlay: vi.fn(),
+      refreshPreviewUrl: vi.fn(async () => 'x'),
+      reportAudioError: vi.fn(),
+      readStreamingQuality: () => quality,
+      storage: memoryStorage(),
+      watchBuffer: () => wantsDown,
+    });
+    const audio = new FakeAudio();
+    controller.attach(audio as unknown as AudioLike);
+    controller.actions.playSong(tracks[0]!, album);
+    playTo(audio, 30);
+    expect(audio.src).toBe('/api/songs/1/stream?quality=medium');
+
+    // Auto says down, but still asks for the same file: nothing reloads.
+    wantsDown = true;
+    playTo(audio, 31);
+    expect(audio.src).toBe('/api/songs/1/stream?quality=medium');
+
+    quality = 'data-saver';
+    playTo(audio, 32);
+    expect(audio.src).toBe('/api/songs/1/stream?quality=data-saver');
+    expect(audio.currentTime).toBe(32);
+    expect(audio.paused).toBe(false);
+    expect(controller.getState().currentSong).toBe(tracks[0]);
   });
 });
