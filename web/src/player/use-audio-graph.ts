@@ -7,6 +7,8 @@ import { getPresetGains, isFlat } from './equalizer-presets';
 const graphs = new WeakMap<HTMLMediaElement, AudioGraph>();
 
 const GESTURE_EVENTS = ['pointerdown', 'keydown'] as const;
+/** Paused this long, the audio clock stops; the next play starts it again at once. */
+const IDLE_SUSPEND_MS = 10_000;
 
 function canUseWebAudio(): boolean {
   return typeof window.AudioContext === 'function';
@@ -72,17 +74,39 @@ export function useAudioGraph(
 
   useEffect(refreshLoudness, [normalizeVolume, refreshLoudness]);
 
-  // A context the browser suspended (no gesture yet, a phone call) resumes with the next play or tap;
-  // when the player goes away (sign-out) its context stops, so it costs nothing.
+  // A context the browser suspended (no gesture yet, a phone call) resumes with the next play or tap.
+  // A while after the music stops it is suspended, and when the player goes away (sign-out) too: a
+  // running context keeps the audio clock and the graph working on silence, which a phone pays for.
   useEffect(() => {
     const [element, spare] = elements.current;
     if (!element) return;
-    const handleActivity = () => graphs.get(element)?.resume();
     const players = spare ? [element, spare] : [element];
-    for (const player of players) player.addEventListener('play', handleActivity);
-    const stopListening = listenForGesture(handleActivity);
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const handleActivity = () => {
+      clearTimeout(idle);
+      graphs.get(element)?.resume();
+    };
+    const handlePause = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        // One element pauses as the other takes over (a crossfade): only silence on both counts.
+        if (players.every((player) => player.paused)) graphs.get(element)?.suspend();
+      }, IDLE_SUSPEND_MS);
+    };
+    for (const player of players) {
+      player.addEventListener('play', handleActivity);
+      player.addEventListener('pause', handlePause);
+    }
+    // A tap restarts a context the browser held back while music plays, and leaves an idle one asleep.
+    const stopListening = listenForGesture(() => {
+      if (players.some((player) => !player.paused)) handleActivity();
+    });
     return () => {
-      for (const player of players) player.removeEventListener('play', handleActivity);
+      clearTimeout(idle);
+      for (const player of players) {
+        player.removeEventListener('play', handleActivity);
+        player.removeEventListener('pause', handlePause);
+      }
       stopListening();
       graphs.get(element)?.suspend();
     };
