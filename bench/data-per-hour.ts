@@ -1,7 +1,7 @@
 // Budgets (issue 16): the data one hour of listening costs through the stream endpoint, measured by
 // playing the demo catalogue end to end at each setting: extreme saver at most 12 MB an hour, data
 // saver at most 23 MB (it was 29 MB as 64 kbps MP3); and making a 4-minute song's renditions, the
-// Opus ones included, under twice what its MP3 renditions alone took.
+// Opus ones and the loudness measurement included, under twice what its MP3 renditions alone took.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
 
 const BUDGET_MB_PER_HOUR = { 'extreme-saver': 12, 'data-saver': 23 } as const;
 const BUDGET_TRANSCODE_RATIO = 2;
+const TRANSCODE_ROUNDS = 3;
 
 /** Each setting as the player asks for it (web/src/player/stream-url.ts), in a browser that plays Opus or not. */
 const SETTINGS = [
@@ -54,14 +55,16 @@ async function dataPerHour(): Promise<boolean> {
   return pass;
 }
 
-/** Seconds to encode `file` into each rendition, one after another as the job does. */
+/** Seconds to encode `file` into each rendition, one after another as the job does, which measures the loudness in the first Opus one. */
 async function timeRenditions(ffmpeg: string, file: string, renditions: readonly (readonly ['mp3' | 'opus', number])[]): Promise<number> {
+  const drain = async (stream: AsyncIterable<unknown>) => {
+    for await (const chunk of stream) void chunk;
+  };
+  const firstOpus = renditions.findIndex(([codec]) => codec === 'opus');
   const started = performance.now();
-  for (const [codec, bitrateKbps] of renditions) {
-    const encode = codec === 'mp3' ? transcodeToMp3 : transcodeToOpus;
-    await encode(ffmpeg, file, { bitrateKbps }, async (stream) => {
-      for await (const chunk of stream) void chunk;
-    });
+  for (const [index, [codec, bitrateKbps]] of renditions.entries()) {
+    if (codec === 'mp3') await transcodeToMp3(ffmpeg, file, { bitrateKbps }, drain);
+    else await transcodeToOpus(ffmpeg, file, { bitrateKbps, measureLoudness: index === firstOpus }, drain);
   }
   return (performance.now() - started) / 1000;
 }
@@ -76,12 +79,17 @@ async function transcodeTime(): Promise<boolean> {
     const pcm = synthesizeTrack({ seed: 7, genre: 'Afrobeats', durationSeconds: 240, sampleRate: 44_100 });
     await encodePcmToMp3(pcm, { sampleRate: 44_100, channels: 1, bitrateKbps: 320 }, file);
     const mp3Only = [['mp3', 64], ['mp3', 128], ['mp3', 320]] as const;
-    const all = [...mp3Only, ['opus', 48], ['opus', 24]] as const;
-    const before = await timeRenditions(ffmpeg, file, mp3Only);
-    const after = await timeRenditions(ffmpeg, file, all);
+    const all = [...mp3Only, ['opus', 24], ['opus', 48]] as const;
+    // The fastest of a few rounds, each taking both turns: ffmpeg runs at the lowest priority, so
+    // whatever else the machine does lands on one side or the other, and only ever adds time.
+    let [before, after] = [Infinity, Infinity];
+    for (let round = 0; round < TRANSCODE_ROUNDS; round++) {
+      before = Math.min(before, await timeRenditions(ffmpeg, file, mp3Only));
+      after = Math.min(after, await timeRenditions(ffmpeg, file, all));
+    }
     const ratio = after / before;
     console.log(
-      `a 4-minute song: MP3 renditions ${before.toFixed(1)} s, with the Opus ones ${after.toFixed(1)} s, ${ratio.toFixed(2)}x (budget < ${BUDGET_TRANSCODE_RATIO}x) ${ratio < BUDGET_TRANSCODE_RATIO ? 'PASS' : 'FAIL'}`,
+      `a 4-minute song: MP3 renditions ${before.toFixed(1)} s, with the Opus ones and the loudness ${after.toFixed(1)} s, ${ratio.toFixed(2)}x (budget < ${BUDGET_TRANSCODE_RATIO}x) ${ratio < BUDGET_TRANSCODE_RATIO ? 'PASS' : 'FAIL'}`,
     );
     return ratio < BUDGET_TRANSCODE_RATIO;
   } finally {

@@ -46,6 +46,11 @@ export const songSchema = z.object({
   externalId: z.string().nullable(),
   deezerId: z.string().nullable(),
   playCount: z.number().int(),
+  /**
+   * Decibels the player applies toward -14 LUFS ("Normalize volume"), never taking the song's measured
+   * true peak past -1 dBTP; null for external songs and songs not measured yet (played as they are).
+   */
+  trackGainDb: z.number().nullable(),
   isFeatured: z.boolean().optional(),
   /** "ft." credits in billing order, for local songs that credit other artists. */
   featuredArtists: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),

@@ -184,9 +184,10 @@ export const songs = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     releaseId: integer('release_id').references(() => releases.id, { onDelete: 'cascade' }),
     /**
-     * EBU R128 analysis of the audio (ffmpeg loudnorm's first pass): integrated loudness, true peak,
-     * and the gain the player applies toward the target loudness, limited so the true peak never clips.
-     * Null until the transcoding job has measured the song.
+     * EBU R128 analysis of the audio (ffmpeg's ebur128 meter, media/loudness.ts): integrated loudness,
+     * true peak, and the gain the player applies toward the target loudness, limited so the true peak
+     * never clips. Null until the transcoding job has measured the song; silence is stored at -70 LUFS
+     * with a null peak, so it counts as measured.
      */
     loudnessLufs: real('loudness_lufs'),
     truePeakDbtp: real('true_peak_dbtp'),

@@ -13,11 +13,12 @@ const RETRY_ENDED_AFTER = sql`interval '7 days'`;
 
 /**
  * Enqueues a 'transcode-song' job for every live local song with an audio file that lacks one of the
- * renditions every song gets (the demo catalogue, songs from before renditions or before the Opus
- * ones existed, songs processed while ffmpeg was missing), unless a job for it is queued or running,
- * or one ended in the last week for a reason another run would meet again (an unreadable file,
- * failed attempts). A job that ended because ffmpeg was missing does not count: ffmpeg may be there
- * now; nor does one that ended done, which made every rendition there was then. One statement, so
+ * renditions every song gets or its loudness (the demo catalogue, songs from before renditions, the
+ * Opus ones or loudness existed, songs processed while ffmpeg was missing), unless a job for it is
+ * queued or running, or one ended in the last week for a reason another run would meet again (an
+ * unreadable file, failed attempts, a measurement ffmpeg could not make). A job that ended because
+ * ffmpeg was missing does not count: ffmpeg may be there now; nor does one that ended done, which
+ * made every rendition there was then and stored the loudness (silence too, at the gate's level). One statement, so
  * running it again, or from several processes (they take the lock in turn), enqueues nothing new.
  * Its jobs go after any a listener is waiting for. Returns how many it added.
  */
@@ -36,8 +37,9 @@ export async function enqueueRenditionBackfill(db: Db): Promise<number> {
       where s.status = 'live'
         and s.source = 'local'
         and s.file_key is not null
-        and (select count(*) from ${songRenditions} r
-          where r.song_id = s.id and (r.codec, r.bitrate_kbps) in (${everySongRenditions})) < ${EVERY_SONG_RENDITIONS.length}
+        and (s.loudness_lufs is null
+          or (select count(*) from ${songRenditions} r
+            where r.song_id = s.id and (r.codec, r.bitrate_kbps) in (${everySongRenditions})) < ${EVERY_SONG_RENDITIONS.length})
         and not exists (
           select 1 from ${jobs} j
           where j.type = ${TRANSCODE_SONG_JOB}

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFfmpeg } from './ffmpeg.js';
-import { checkDecodes, transcodeToMp3, transcodeToOpus } from './transcode.js';
+import { checkDecodes, measureLoudness, transcodeToMp3, transcodeToOpus } from './transcode.js';
 
 let dir: string;
 let ffmpeg: string;
@@ -83,6 +83,17 @@ describe('transcodeToOpus', () => {
     expect(await readdir(dir)).toEqual(before);
   });
 
+  it('measures the loudness on the way when asked, as a pass of its own does, handing it to consume with the file', async () => {
+    const source = await music('music-measured.wav');
+    const handed = await transcodeToOpus(ffmpeg, source, { bitrateKbps: 24, measureLoudness: true }, async (webm, loudness) => ({
+      bytes: (await collect(webm)).length,
+      loudness,
+    }));
+    expect(handed.loudness).toEqual(await measureLoudness(ffmpeg, source));
+    expect(handed.bytes).toBeGreaterThan(50_000);
+    expect(await transcodeToOpus(ffmpeg, source, { bitrateKbps: 24 }, async (_webm, loudness) => loudness)).toBeUndefined();
+  });
+
   it('rejects, keeping nothing, when ffmpeg cannot read the input', async () => {
     const text = join(dir, 'not-audio-for-opus.txt');
     await writeFile(text, 'not audio');
@@ -143,6 +154,45 @@ describe('transcodeToMp3', () => {
       return collect(stream);
     }, controller.signal);
     await expect(work).rejects.toThrow('stopping');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('measureLoudness', () => {
+  /** A 1 kHz sine of this amplitude, for `seconds`, with `channels` channels, as 16-bit WAV. */
+  async function sine(name: string, amplitude: number, channels: 1 | 2, seconds = 10): Promise<string> {
+    const file = join(dir, name);
+    const wave = `${amplitude}*sin(2*PI*1000*t)`;
+    await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=${Array(channels).fill(wave).join('|')}:s=44100:d=${seconds}`, '-c:a', 'pcm_s16le', file]);
+    return file;
+  }
+
+  it('measures a stereo 1 kHz tone at -20 dBFS as -20 LUFS with a true peak of -20 dBTP', async () => {
+    const { integratedLufs, truePeakDbtp } = await measureLoudness(ffmpeg, await sine('tone-stereo.wav', 0.1, 2));
+    expect(Math.abs(integratedLufs - -20)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(truePeakDbtp - -20)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('measures mono as it is heard from two speakers: as loud as the same tone in stereo', async () => {
+    const { integratedLufs, truePeakDbtp } = await measureLoudness(ffmpeg, await sine('tone-mono.wav', 0.5, 1));
+    expect(Math.abs(integratedLufs - -6)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(truePeakDbtp - -6)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('measures digital silence at the gate, with no peak', async () => {
+    expect(await measureLoudness(ffmpeg, await sine('silence.wav', 0, 2, 3))).toEqual({ integratedLufs: -70, truePeakDbtp: -Infinity });
+  });
+
+  it('throws when ffmpeg cannot read the input', async () => {
+    const text = join(dir, 'not-audio-to-measure.txt');
+    await writeFile(text, 'not audio');
+    await expect(measureLoudness(ffmpeg, text)).rejects.toThrow(/could not measure the loudness/);
+  });
+
+  it('stops ffmpeg when its signal aborts', async () => {
+    const source = await tone('long-to-measure.wav', 600, ['-c:a', 'pcm_s16le']);
+    const started = Date.now();
+    await expect(measureLoudness(ffmpeg, source, AbortSignal.timeout(100))).rejects.toThrow(/timed out|aborted/i);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

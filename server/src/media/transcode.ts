@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { type Readable, Transform } from 'node:stream';
+import { LOUDNESS_FILTER, type LoudnessMeasurement, parseLoudnessSummary } from './loudness.js';
 
 const STDERR_TAIL_CHARS = 2000;
 /**
@@ -10,6 +11,9 @@ const STDERR_TAIL_CHARS = 2000;
  * at nice 10 the API's p95 doubled while the catalogue was transcoded on two cores (bench/transcoding.ts).
  */
 const FFMPEG_NICENESS = 19;
+
+/** The meter logs its summary at the info level, the end of what the run says (its progress line left out). */
+const METER_LOG = ['-v', 'info', '-nostats'];
 
 export type DecodeCheck = { ok: true } | { ok: false; error: string };
 
@@ -86,18 +90,25 @@ export async function transcodeToMp3<T>(
  * the input: WebM names its duration and where to seek (its cues) only once the end is written,
  * which ffmpeg does by seeking back, impossible in a pipe; without them a browser shows no length
  * and cannot seek before it has it all.
+ *
+ * With `measureLoudness`, the same run measures the song's loudness and hands it to `consume` too: the
+ * meter rides on the encode's decoding and its resampling to 48 kHz (Opus's rate, and the one ffmpeg's
+ * meter works at), which a pass of its own would do again. On a 4-minute song the meter added 0.7 s
+ * to this encode, a pass of its own 0.9 s, and loudnorm's analysis pass 3.3 s, which took the song's
+ * renditions past twice the time of its MP3 ones (bench/data-per-hour.ts).
  */
 export async function transcodeToOpus<T>(
   ffmpeg: string,
   inputPath: string,
-  { bitrateKbps }: { bitrateKbps: number },
-  consume: (webm: Readable) => Promise<T>,
+  { bitrateKbps, measureLoudness = false }: { bitrateKbps: number; measureLoudness?: boolean },
+  consume: (webm: Readable, loudness: LoudnessMeasurement | undefined) => Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {
   const outputPath = `${inputPath}.opus-${bitrateKbps}.webm`;
   const args = [
-    '-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', inputPath,
+    '-hide_banner', '-nostdin', ...(measureLoudness ? METER_LOG : ['-v', 'error']), '-y', '-i', inputPath,
     '-map', '0:a:0', '-map_metadata', '-1',
+    ...(measureLoudness ? ['-af', LOUDNESS_FILTER] : []),
     '-codec:a', 'libopus', '-b:a', `${bitrateKbps}k`, '-vbr', 'off', '-frame_duration', '60', '-ac', '2', '-application', 'audio',
     // No muxer or encoder name written: equal audio gives equal bytes (one stored object).
     '-fflags', '+bitexact', '-flags:a', '+bitexact',
@@ -106,15 +117,27 @@ export async function transcodeToOpus<T>(
   try {
     const { code, stderr } = await runToExit(ffmpeg, args, signal);
     if (code !== 0) throw new Error(`ffmpeg could not encode ${bitrateKbps} kbps Opus (exit ${code}): ${stderr}`);
+    const loudness = measureLoudness ? parseLoudnessSummary(stderr) : undefined;
     const webm = createReadStream(outputPath);
     try {
-      return await consume(webm);
+      return await consume(webm, loudness);
     } finally {
       webm.destroy();
     }
   } finally {
     await fs.rm(outputPath, { force: true });
   }
+}
+
+/**
+ * Measures the loudness of the first audio stream of a file (media/loudness.ts), for a song whose
+ * renditions were all made before loudness was measured. Throws when ffmpeg fails.
+ */
+export async function measureLoudness(ffmpeg: string, inputPath: string, signal?: AbortSignal): Promise<LoudnessMeasurement> {
+  const args = ['-hide_banner', '-nostdin', ...METER_LOG, '-i', inputPath, '-map', '0:a:0', '-af', LOUDNESS_FILTER, '-f', 'null', '-'];
+  const { code, stderr } = await runToExit(ffmpeg, args, signal);
+  if (code !== 0) throw new Error(`ffmpeg could not measure the loudness (exit ${code}): ${stderr}`);
+  return parseLoudnessSummary(stderr);
 }
 
 /** Runs ffmpeg, writing nothing to stdout, to its end: its exit code and the tail of what it said. */

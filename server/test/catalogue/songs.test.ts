@@ -1,5 +1,5 @@
 import { songSchema, type Song } from '@kora/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songs } from '../../src/db/schema.js';
 import { buildAlbum, buildArtist, buildSong, insertPlay } from '../helpers/catalogue-factories.js';
@@ -45,6 +45,30 @@ describe('GET /api/songs', () => {
 
   it('needs a session', async () => {
     expect((await get('/api/songs', '')).statusCode).toBe(401);
+  });
+
+  it('gives a measured song its track gain, and an unmeasured or external song none', async () => {
+    const db = t.database.db;
+    const artistId = (await buildArtist(db)).id;
+    const measured = await buildSong(db, { artistId, loudnessLufs: -19.5, truePeakDbtp: -4.5, trackGainDb: 3.5 });
+    const silent = await buildSong(db, { artistId, loudnessLufs: -70, truePeakDbtp: null, trackGainDb: 0 });
+    // A gain stored for an external song is never sent: its preview is another recording, at its own level.
+    const external = await buildSong(db, { artistId, source: 'deezer', externalId: '3135556', isExternal: true, isPreview: true, trackGainDb: 2 });
+    try {
+      const gains = async (url: string) => {
+        const list = songSchema.strict().array().parse((await get(url)).json());
+        return new Map(list.map((song) => [song.id, song.trackGainDb]));
+      };
+      for (const url of ['/api/songs', '/api/songs/trending']) {
+        const gainOf = await gains(url);
+        expect(gainOf.get(measured.id), url).toBe(3.5);
+        expect(gainOf.get(silent.id), url).toBe(0);
+        expect(gainOf.get(ids.solo), url).toBeNull();
+        expect(gainOf.get('deezer-3135556'), url).toBeNull();
+      }
+    } finally {
+      await db.update(songs).set({ status: 'rejected' }).where(inArray(songs.id, [measured.id, silent.id, external.id]));
+    }
   });
 
   it('shows a change written by any part of the app on the next request', async () => {

@@ -43,6 +43,7 @@ describe('GET /api/search with Deezer', () => {
       externalId: String(CALM_DOWN),
       deezerId: String(CALM_DOWN),
       playCount: 0,
+      trackGainDb: null,
       featuredArtists: [],
       source: 'deezer',
     });

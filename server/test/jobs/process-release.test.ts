@@ -14,7 +14,7 @@ import { buildAlbum, buildArtist, buildRendition, buildSong, setPlan, storeTestB
 import { signUp, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { findJob, silentLog, waitFor } from './job-helpers.js';
-import { buildRelease, damageMiddle, embedPicture, encodeMp3, solidPng } from './release-fixtures.js';
+import { buildRelease, damageMiddle, embedPicture, encodeMp3, measuredLoudness, solidPng } from './release-fixtures.js';
 
 let t: TestApp;
 let db: Db;
@@ -102,9 +102,10 @@ async function releaseRow(id: number) {
 }
 
 describe('process-release: a good release goes live', () => {
-  it('transcodes a 320 kbps single into 24 and 48 kbps Opus and 64, 128 and 320 kbps MP3s, makes it live and tells the uploader; streams use the renditions', async () => {
+  it('transcodes a 320 kbps single into 24 and 48 kbps Opus and 64, 128 and 320 kbps MP3s, measures its loudness, makes it live and tells the uploader; streams use the renditions', async () => {
     const release = await buildRelease(db, { userId: uploader.user.id, artistId, releaseType: 'single', title: 'Morning Market' });
-    const song = await addTrack(release.id, 1, await storeAudio(await encodeMp3({ seconds: 3, bitrateKbps: 320 })), { title: 'Morning Market' });
+    const audio = await encodeMp3({ seconds: 3, bitrateKbps: 320 });
+    const song = await addTrack(release.id, 1, await storeAudio(audio), { title: 'Morning Market' });
 
     const job = await processRelease(release.id);
     expect(job).toMatchObject({ status: 'done', progress: 100, attempts: 1, result: { outcome: 'live', renditions: 5, ffmpeg: 'available' } });
@@ -126,7 +127,7 @@ describe('process-release: a good release goes live', () => {
     expect(decided).toMatchObject({ status: 'live', rejectionReason: null });
     expect(decided.reviewedAt).toBeInstanceOf(Date);
     const [row] = await db.select().from(songs).where(eq(songs.id, song.id));
-    expect(row).toMatchObject({ status: 'live', duration: 3 });
+    expect(row).toMatchObject({ status: 'live', duration: 3, ...(await measuredLoudness(audio)) });
     expect((await notificationsOf(uploader.user.id)).at(-1)).toMatchObject({
       kind: 'release-live',
       title: 'Your single is live',

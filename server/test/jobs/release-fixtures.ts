@@ -7,6 +7,8 @@ import type { Db } from '../../src/db/client.js';
 import { releases } from '../../src/db/schema.js';
 import { synthesizeTrack } from '../../src/media/audio-synth.js';
 import { encodePcmToMp3, findFfmpeg } from '../../src/media/ffmpeg.js';
+import { type SongLoudness, songLoudness } from '../../src/media/loudness.js';
+import { measureLoudness } from '../../src/media/transcode.js';
 
 let seeds = 500;
 
@@ -92,5 +94,25 @@ export function encodeLongMp3({ seconds, bitrateKbps = 320 }: { seconds: number;
       '-filter_complex', 'amerge=inputs=2', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', `${bitrateKbps}k`, out,
     ]);
     return fs.readFile(out);
+  });
+}
+
+/** Digital silence as an MP3: a song the loudness meter finds nothing in. */
+export function encodeSilentMp3(seconds: number): Promise<Buffer> {
+  return inTempDir(async (dir) => {
+    const out = path.join(dir, 'silence.mp3');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=stereo', '-t', String(seconds), '-c:a', 'libmp3lame', '-b:a', '128k', out]);
+    return fs.readFile(out);
+  });
+}
+
+/** The loudness columns a job stores for this audio, from a measuring pass of its own. */
+export function measuredLoudness(audio: Buffer): Promise<SongLoudness> {
+  return inTempDir(async (dir) => {
+    const ffmpeg = await findFfmpeg();
+    if (!ffmpeg) throw new Error('ffmpeg is needed for this fixture');
+    const file = path.join(dir, 'song.mp3');
+    await fs.writeFile(file, audio);
+    return songLoudness(await measureLoudness(ffmpeg, file));
   });
 }

@@ -9,11 +9,12 @@ import { createTranscodeSongHandler, TRANSCODE_SONG_JOB, type TranscodeSongDeps 
 import { createJobQueue, enqueueJob, JOB_PRIORITY } from '../../src/jobs/queue.js';
 import { enqueueRenditionBackfill, waitForRenditionBackfill } from '../../src/jobs/rendition-backfill.js';
 import { createWorker, type JobHandler } from '../../src/jobs/worker.js';
+import { trackGainDb } from '../../src/media/loudness.js';
 import type { MediaStorage } from '../../src/media/storage.js';
 import { buildArtist, buildRendition, buildSong, storeTestBytes, storeTestMp3 } from '../helpers/catalogue-factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { findJob, openSecondPool, silentLog, waitFor } from './job-helpers.js';
-import { encodeMp3 } from './release-fixtures.js';
+import { encodeMp3, encodeSilentMp3, measuredLoudness } from './release-fixtures.js';
 
 let t: TestApp;
 let database: Database;
@@ -90,11 +91,16 @@ async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
 
 // First in the file: it counts every 'transcode-song' job of this test database.
 describe('rendition backfill', () => {
-  it('enqueues one job per live local song with a file lacking a rendition every song gets, once, and skips the rest', async () => {
+  it('enqueues one job per live local song with a file lacking a rendition every song gets or its loudness, once, and skips the rest', async () => {
     const fake = () => storeTestBytes(t.storage, 1000);
     const bare = await catalogueSong(await fake());
-    const withRendition = await catalogueSong(await fake());
+    const withRendition = await catalogueSong(await fake(), { loudnessLufs: -15.2, truePeakDbtp: -2, trackGainDb: 1 });
     await giveEverySongRendition(withRendition.id);
+    // Transcoded before loudness was measured, by a job that ended done.
+    const unmeasured = await catalogueSong(await fake());
+    await giveEverySongRendition(unmeasured.id);
+    const unmeasuredJob = await enqueueJob(db, TRANSCODE_SONG_JOB, { songId: unmeasured.id });
+    await db.update(jobs).set({ status: 'done', result: { outcome: 'done', renditions: 4 } }).where(eq(jobs.id, unmeasuredJob.id));
     // Transcoded before the Opus renditions existed, by a job that ended done a day ago.
     const mp3Only = await catalogueSong(await fake());
     await buildRendition(db, t.storage, mp3Only.id, 64);
@@ -126,10 +132,11 @@ describe('rendition backfill', () => {
       .set({ status: 'done', result: { outcome: 'done', renditions: 2 }, updatedAt: sql`now() - interval '1 day'` })
       .where(eq(jobs.id, mp3OnlyJob.id));
 
-    fakeSongIds.push(bare.id, withRendition.id, mp3Only.id, processing.id, rejected.id, external.id, alreadyQueued.id);
+    fakeSongIds.push(bare.id, withRendition.id, unmeasured.id, mp3Only.id, processing.id, rejected.id, external.id, alreadyQueued.id);
     fakeSongIds.push(waitedForFfmpeg.id, unreadable.id, failedRecently.id, failedLongAgo.id);
-    expect(await enqueueRenditionBackfill(db)).toBe(4);
+    expect(await enqueueRenditionBackfill(db)).toBe(5);
     expect(await transcodeJobSongIds()).toEqual([
+      unmeasured.id,
       alreadyQueued.id,
       waitedForFfmpeg.id,
       unreadable.id,
@@ -137,6 +144,7 @@ describe('rendition backfill', () => {
       failedLongAgo.id,
       mp3Only.id,
       bare.id,
+      unmeasured.id,
       mp3Only.id,
       waitedForFfmpeg.id,
       failedLongAgo.id,
@@ -145,7 +153,7 @@ describe('rendition backfill', () => {
     expect(added).toMatchObject({ type: TRANSCODE_SONG_JOB, status: 'queued', attempts: 0, progress: 0, priority: JOB_PRIORITY.background });
 
     expect(await enqueueRenditionBackfill(db)).toBe(0);
-    expect(await transcodeJobSongIds()).toHaveLength(10);
+    expect(await transcodeJobSongIds()).toHaveLength(12);
     for (const skipped of [withRendition, processing, rejected, noFile, external]) {
       expect(await transcodeJobSongIds()).not.toContain(skipped.id);
     }
@@ -168,8 +176,9 @@ describe('rendition backfill', () => {
 });
 
 describe('transcode-song', () => {
-  it('gives a backfilled catalogue song its Opus 24 and 48 and MP3 64, 128 and 320 kbps renditions, leaving the song as it was and notifying nobody', async () => {
-    const song = await catalogueSong(await t.storage.put(await encodeMp3({ seconds: 3, bitrateKbps: 320 }), { extension: 'mp3', contentType: 'audio/mpeg' }));
+  it('gives a backfilled catalogue song its Opus 24 and 48 and MP3 64, 128 and 320 kbps renditions and its loudness, changing nothing else and notifying nobody', async () => {
+    const audio = await encodeMp3({ seconds: 3, bitrateKbps: 320 });
+    const song = await catalogueSong(await t.storage.put(audio, { extension: 'mp3', contentType: 'audio/mpeg' }));
     const notificationsBefore = await db.select().from(notifications);
     // The backfill tests' songs have files of random bytes: the worker is to run this song's job alone.
     await db.delete(songs).where(inArray(songs.id, fakeSongIds));
@@ -213,7 +222,10 @@ describe('transcode-song', () => {
       expect(format.duration).toBeGreaterThan(2.9);
       expect(format.duration).toBeLessThan(3.2);
     }
-    expect(await songRow(song.id)).toEqual(song);
+    // Measured in the first Opus encode, as a pass of its own measures it.
+    const loudness = await measuredLoudness(audio);
+    expect(loudness.loudnessLufs).toBeGreaterThan(-30);
+    expect(await songRow(song.id)).toEqual({ ...song, ...loudness });
     expect(await db.select().from(notifications)).toEqual(notificationsBefore);
     // Nothing left to backfill for it.
     await enqueueRenditionBackfill(db);
@@ -226,7 +238,7 @@ describe('transcode-song', () => {
     expect(result).toEqual({ outcome: 'done', renditions: 4 });
     expect(await renditionNames(song.id)).toEqual(['opus 24', 'opus 48', 'mp3 64', 'mp3 128']);
     expect(progress).toEqual([25, 50, 75]);
-    expect(await songRow(song.id)).toEqual(song);
+    expect(await songRow(song.id)).toEqual({ ...song, ...(await measuredLoudness(await readAll(t.storage, song.fileKey!))) });
   });
 
   it('makes only the renditions still missing when it runs again after partial work', async () => {
@@ -241,9 +253,49 @@ describe('transcode-song', () => {
     const renditions = await renditionsOf(song.id);
     expect(renditions.find((rendition) => rendition.id === earlier.id)).toEqual(earlier);
 
-    const again = await transcode(song.id);
+    const measured = await songRow(song.id);
+    expect(measured.loudnessLufs).not.toBeNull();
+
+    // Nothing left to make or measure: ffmpeg is not even looked for.
+    const again = await transcode(song.id, handlerWith({ locateFfmpeg: async () => null }));
     expect(again).toEqual({ result: { outcome: 'done', renditions: 0 }, progress: [] });
     expect(await renditionsOf(song.id)).toEqual(renditions);
+    expect(await songRow(song.id)).toEqual(measured);
+  });
+
+  it('measures a song whose renditions were all made before loudness was, in a pass of its own, making no rendition', async () => {
+    const audio = await encodeMp3({ seconds: 2, bitrateKbps: 128 });
+    const song = await catalogueSong(await t.storage.put(audio, { extension: 'mp3', contentType: 'audio/mpeg' }));
+    await giveEverySongRendition(song.id);
+    const renditions = await renditionsOf(song.id);
+
+    expect(await transcode(song.id)).toEqual({ result: { outcome: 'done', renditions: 0 }, progress: [] });
+    expect(await renditionsOf(song.id)).toEqual(renditions);
+    const loudness = await measuredLoudness(audio);
+    expect(await songRow(song.id)).toEqual({ ...song, ...loudness });
+    expect(loudness.trackGainDb).toBe(trackGainDb({ integratedLufs: loudness.loudnessLufs, truePeakDbtp: loudness.truePeakDbtp! }));
+  });
+
+  it('stores a silent song as measured (no gain), so the backfill does not queue it again', async () => {
+    const song = await catalogueSong(await t.storage.put(await encodeSilentMp3(2), { extension: 'mp3', contentType: 'audio/mpeg' }));
+    const { result } = await transcode(song.id);
+    expect(result).toEqual({ outcome: 'done', renditions: 4 });
+    expect(await songRow(song.id)).toEqual({ ...song, loudnessLufs: -70, truePeakDbtp: null, trackGainDb: 0 });
+
+    // transcode() enqueued the job it ran: it ends done, as the worker would record it.
+    await db.update(jobs).set({ status: 'done', result }).where(eq(jobs.payload, { songId: song.id }));
+    await enqueueRenditionBackfill(db);
+    expect((await transcodeJobSongIds()).filter((id) => id === song.id)).toHaveLength(1);
+  });
+
+  it('fails, measuring nothing, when ffmpeg says no loudness', async () => {
+    const song = await catalogueSong(await storeTestMp3(t.storage, { seconds: 1 }));
+    await giveEverySongRendition(song.id);
+    // Exits 0 having logged nothing: a measurement that cannot be read fails the job, which the backfill then leaves for a week.
+    const mute = path.join(t.config.dataDir, 'mute-ffmpeg');
+    await fs.writeFile(mute, '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    await expect(transcode(song.id, handlerWith({ locateFfmpeg: async () => mute }))).rejects.toThrow(/no loudness summary/);
+    expect(await songRow(song.id)).toEqual(song);
   });
 
   it('skips a song that is not live, has no file of its own, is gone, or whose file is no audio', async () => {

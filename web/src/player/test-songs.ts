@@ -15,6 +15,7 @@ export function buildSong(id: number | string, overrides: Partial<Song> = {}): S
     externalId: null,
     deezerId: null,
     playCount: 0,
+    trackGainDb: null,
     source: 'local',
     ...overrides,
   };

@@ -18,6 +18,7 @@ function song(id: number): Song {
     externalId: null,
     deezerId: null,
     playCount: 0,
+    trackGainDb: null,
     source: 'local',
   };
 }

@@ -18,6 +18,7 @@ function song(id: Song['id'], source: Song['source'] = 'local'): Song {
     externalId: source === 'local' ? null : String(id).replace(`${source}-`, ''),
     deezerId: null,
     playCount: 0,
+    trackGainDb: null,
     source,
   };
 }

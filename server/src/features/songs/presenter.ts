@@ -23,6 +23,8 @@ export function presentSong({ song, colors, artist, album, featuredArtists }: So
     externalId: song.externalId,
     deezerId: song.deezerId,
     playCount: song.playCount,
+    // Measured on the song's own audio: an external preview is another recording's, at its own level.
+    trackGainDb: isLocal ? song.trackGainDb : null,
     ...(options.isFeatured === undefined ? {} : { isFeatured: options.isFeatured }),
     ...(featuredArtists === undefined ? {} : { featuredArtists }),
     source: song.source,

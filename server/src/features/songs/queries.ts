@@ -19,6 +19,7 @@ const songListColumns = {
   duration: songs.duration,
   coverKey: songs.coverKey,
   playCount: songs.playCount,
+  trackGainDb: songs.trackGainDb,
   source: songs.source,
   isExternal: songs.isExternal,
   isPreview: songs.isPreview,

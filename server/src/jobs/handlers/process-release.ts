@@ -40,13 +40,13 @@ export type ProcessReleaseDeps = {
 /**
  * 'process-release' ({ releaseId }): for each track, in order, copies the original to a scratch file,
  * probes it (duration, bitrate, embedded picture), decodes it fully, and while every track so far is
- * fine, takes the embedded picture as its cover (when neither the song nor its album has one) and
- * transcodes the renditions. Then the review: live, or rejected with the reasons; the uploader is
+ * fine, takes the embedded picture as its cover (when neither the song nor its album has one),
+ * transcodes the renditions and measures the loudness. Then the review: live, or rejected with the reasons; the uploader is
  * notified either way. Safe to run again: made renditions are kept, the decision is taken once.
  */
 export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfmpeg = findFfmpeg }: ProcessReleaseDeps): JobHandler {
   const queries = createReleaseJobQueries(db);
-  const storeRendition = createRenditionWriter({ db, storage });
+  const storeRenditions = createRenditionWriter({ db, storage });
 
   async function storeEmbeddedCover(songId: number, picture: Buffer, log: JobLog): Promise<void> {
     let cover: Awaited<ReturnType<typeof prepareCoverImage>>;
@@ -128,12 +128,10 @@ export function createProcessReleaseHandler({ db, storage, scratchDir, locateFfm
           if (!song.coverKey && !song.albumCoverKey && probe.picture) await storeEmbeddedCover(song.id, probe.picture.data, log);
           if (!ffmpeg) continue;
           const wanted = renditionSpecs(probe).filter((spec) => !made.get(song.id)?.has(renditionKey(spec)));
-          for (const [step, spec] of wanted.entries()) {
-            signal.throwIfAborted();
-            await storeRendition(ffmpeg, file, song.id, spec, signal);
+          await storeRenditions(ffmpeg, file, song.id, { wanted, measure: song.loudnessLufs === null }, signal, async (done) => {
             renditions++;
-            await report(0.2 + (0.8 * (step + 1)) / wanted.length);
-          }
+            await report(0.2 + (0.8 * done) / wanted.length);
+          });
         } finally {
           await fs.rm(file, { force: true });
         }

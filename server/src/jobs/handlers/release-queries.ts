@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { albums, notifications, releases, songRenditions, songs } from '../../db/schema.js';
 import { lockMediaKeys } from '../../db/media-references.js';
+import type { SongLoudness } from '../../media/loudness.js';
 import { renditionKey } from '../rendition-spec.js';
 
 export type ReleaseToProcess = Pick<typeof releases.$inferSelect, 'id' | 'userId' | 'title' | 'releaseType' | 'status'>;
@@ -13,12 +14,14 @@ export type SongToProcess = {
   fileKey: string | null;
   coverKey: string | null;
   albumCoverKey: string | null;
+  /** Null until the song's loudness is measured. */
+  loudnessLufs: number | null;
 };
 export type ReleaseVerdict =
   | { status: 'live'; notification: { title: string; message: string } }
   | { status: 'rejected'; reason: string; notification: { title: string; message: string } };
 
-/** The SQL of the 'process-release' job. */
+/** The SQL of the 'process-release' and 'transcode-song' jobs. */
 export function createReleaseJobQueries(db: Db) {
   return {
     async findRelease(id: number): Promise<ReleaseToProcess | undefined> {
@@ -40,6 +43,7 @@ export function createReleaseJobQueries(db: Db) {
           fileKey: songs.fileKey,
           coverKey: songs.coverKey,
           albumCoverKey: albums.coverKey,
+          loudnessLufs: songs.loudnessLufs,
         })
         .from(songs)
         .leftJoin(albums, eq(albums.id, songs.albumId))
@@ -82,6 +86,10 @@ export function createReleaseJobQueries(db: Db) {
 
     async setCoverIfNone(tx: Db, songId: number, coverKey: string): Promise<void> {
       await tx.update(songs).set({ coverKey }).where(and(eq(songs.id, songId), isNull(songs.coverKey)));
+    },
+
+    async recordLoudness(tx: Db, songId: number, loudness: SongLoudness): Promise<void> {
+      await tx.update(songs).set(loudness).where(eq(songs.id, songId));
     },
 
     async insertRendition(

@@ -14,7 +14,7 @@ import { renditionKey } from '../rendition-spec.js';
 import type { JobHandler } from '../worker.js';
 import { createReleaseJobQueries } from './release-queries.js';
 
-/** Payload { songId }: the renditions a live song lacks (the catalogue's songs, which no upload processed). */
+/** Payload { songId }: the renditions and loudness a live song lacks (the catalogue's songs, which no upload processed). */
 export const TRANSCODE_SONG_JOB = 'transcode-song';
 
 const payloadSchema = z.object({ songId: z.number().int().positive() });
@@ -29,19 +29,20 @@ export type TranscodeSongDeps = {
 
 /**
  * 'transcode-song' ({ songId }): for a live local song with an audio file, makes the renditions it
- * does not have yet (the same ones and the same way as 'process-release'). Only adds renditions: the
- * song's status stays as it is and nobody is notified. A song it cannot work on ends the job as
- * 'skipped' with the reason, since another attempt would find the same.
+ * does not have yet and measures its loudness if it was not (the same way as 'process-release').
+ * Only adds renditions and the measurement: the song's status stays as it is and nobody is notified.
+ * A song it cannot work on ends the job as 'skipped' with the reason, since another attempt would
+ * find the same.
  */
 export function createTranscodeSongHandler({ db, storage, scratchDir, locateFfmpeg = findFfmpeg }: TranscodeSongDeps): JobHandler {
   const queries = createReleaseJobQueries(db);
-  const storeRendition = createRenditionWriter({ db, storage });
+  const storeRenditions = createRenditionWriter({ db, storage });
 
   return {
     async run(payload, { signal, progress }) {
       const { songId } = payloadSchema.parse(payload);
       const [song] = await db
-        .select({ status: songs.status, source: songs.source, fileKey: songs.fileKey })
+        .select({ status: songs.status, source: songs.source, fileKey: songs.fileKey, loudnessLufs: songs.loudnessLufs })
         .from(songs)
         .where(eq(songs.id, songId))
         .limit(1);
@@ -50,7 +51,8 @@ export function createTranscodeSongHandler({ db, storage, scratchDir, locateFfmp
       if (song.source !== 'local' || !song.fileKey) return { outcome: 'skipped', reason: 'The song has no audio file of its own.' };
 
       const made = (await queries.findRenditions([songId])).get(songId) ?? new Set<string>();
-      if (EVERY_SONG_RENDITIONS.every((spec) => made.has(renditionKey(spec)))) return { outcome: 'done', renditions: 0 };
+      const measure = song.loudnessLufs === null;
+      if (!measure && EVERY_SONG_RENDITIONS.every((spec) => made.has(renditionKey(spec)))) return { outcome: 'done', renditions: 0 };
       const ffmpeg = await locateFfmpeg();
       if (!ffmpeg) return { outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.', waitingFor: 'ffmpeg' };
       if (!(await storage.stat(song.fileKey))) return { outcome: 'skipped', reason: 'The song is missing its audio file.' };
@@ -62,13 +64,11 @@ export function createTranscodeSongHandler({ db, storage, scratchDir, locateFfmp
         const probe = await probeFile(file, { withPicture: false });
         if (!probe) return { outcome: 'skipped', reason: 'The audio file could not be read.' };
         const wanted = renditionSpecs(probe).filter((spec) => !made.has(renditionKey(spec)));
-        for (const [step, spec] of wanted.entries()) {
-          signal.throwIfAborted();
-          await storeRendition(ffmpeg, file, songId, spec, signal);
+        await storeRenditions(ffmpeg, file, songId, { wanted, measure }, signal, async (done) => {
           // Each rendition is an equal share. None after the last: the worker records 100 at once, and
           // every write empties the server's read caches (db/versioned-cache.ts) while requests come in.
-          if (step < wanted.length - 1) await progress((100 * (step + 1)) / wanted.length);
-        }
+          if (done < wanted.length) await progress((100 * done) / wanted.length);
+        });
         return { outcome: 'done', renditions: wanted.length };
       } finally {
         await fs.rm(file, { force: true });

@@ -16,6 +16,7 @@ function buildSong(id: number, artistId: number, isFeatured?: boolean): Song {
     externalId: null,
     deezerId: null,
     playCount: 0,
+    trackGainDb: null,
     ...(isFeatured === undefined ? {} : { isFeatured }),
     source: 'local',
   };

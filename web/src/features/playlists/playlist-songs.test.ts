@@ -16,6 +16,7 @@ function song(id: number): Song {
     externalId: null,
     deezerId: null,
     playCount: 0,
+    trackGainDb: null,
     source: 'local',
   };
 }
