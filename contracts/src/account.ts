@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { currentPasswordSchema } from './auth.js';
 import {
   BILLING_PERIOD_PATTERN,
+  NOTIFICATION_ACTIONS,
   PAYMENT_METHOD_TYPES,
   SIGN_IN_EXPIRED_MESSAGE,
   SUBSCRIPTION_PLANS,
+  SUBSCRIPTION_RENEWALS,
   SUBSCRIPTION_STATUSES,
   SUPPORT_MESSAGE_MAX_LENGTH,
+  TRANSACTION_STATUSES,
   TWO_FACTOR_CODE_LENGTH,
 } from './constants.js';
 
@@ -18,6 +21,8 @@ export const notificationSchema = z.object({
   kind: z.string(),
   title: z.string(),
   message: z.string(),
+  /** What the listener can do from it (NOTIFICATION_ACTION_LABELS names the button); null for news. */
+  action: z.enum(NOTIFICATION_ACTIONS).nullable(),
   isRead: z.boolean(),
   createdAt: z.string(),
 });
@@ -150,7 +155,14 @@ export const subscriptionSchema = z.object({
   /** ISO date-time; null on the free plan. */
   nextBillingDate: z.string().nullable(),
   paymentMethodType: z.enum(PAYMENT_METHOD_TYPES),
+  /** The real card's last 4 digits from the payment provider; null when no card is on file. */
   paymentMethodLast4: z.string().nullable(),
+  /** The card's brand ('visa', 'mastercard', 'verve'); null when no card is on file. */
+  paymentMethodBrand: z.string().nullable(),
+  /** 'provider': a card subscription that renews by itself; 'none': a pass that ends; 'local': no payment provider. */
+  renewal: z.enum(SUBSCRIPTION_RENEWALS),
+  /** Past due: Premium lasts until then unless the renewal is paid. */
+  graceEndsAt: z.string().nullable(),
   /** What the listener gets now: a canceled premium keeps premium until its billing date. */
   effectivePlan: z.enum(SUBSCRIPTION_PLANS),
 });
@@ -178,8 +190,16 @@ export const transactionSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   transactionType: z.string(),
-  status: z.string(),
+  /** success, pending, failed or refunded. */
+  status: z.enum(TRANSACTION_STATUSES),
   billingPeriod: z.string(),
+  /** The payment provider's reference; null for the server's own pending charges. */
+  reference: z.string().nullable(),
+  /** card, bank_transfer or ussd; null when nothing was paid through a provider. */
+  channel: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  /** The end of the Premium term it paid for. */
+  periodEnd: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;

@@ -122,10 +122,26 @@ export const COVER_WIDTHS = [160, 320, 640] as const;
 /* Account (issue 6): subscription, two-factor, notifications. */
 export const SUBSCRIPTION_PLANS = ['free', 'premium'] as const;
 export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'past_due'] as const;
-export const PAYMENT_METHOD_TYPES = ['card', 'bank_transfer', 'pending', 'none'] as const;
+export const PAYMENT_METHOD_TYPES = ['card', 'bank_transfer', 'ussd', 'pending', 'none'] as const;
+/** Who renews a premium term: the server's own pending charges, the payment provider (card), or nobody (a pass). */
+export const SUBSCRIPTION_RENEWALS = ['local', 'provider', 'none'] as const;
 export const PREMIUM_TRANSACTION_TYPE = 'subscription';
 export const BILLING_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const DEMO_PAYMENT_LAST4 = '1234';
+export const TRANSACTION_STATUSES = ['success', 'pending', 'failed', 'refunded'] as const;
+/** What a notification lets the listener do, and its button's label. */
+export const NOTIFICATION_ACTIONS = ['renew-premium', 'update-card'] as const;
+export const NOTIFICATION_ACTION_LABELS = { 'renew-premium': 'Renew', 'update-card': 'Update card' } as const;
+
+/* Payments (issue 17). */
+/** Ways to pay for Premium: a card renews every month; bank transfer and USSD buy a one-off pass. */
+export const CHECKOUT_METHODS = ['card', 'bank_transfer', 'ussd'] as const;
+/** How long a pass paid by bank transfer or USSD lasts. */
+export const PREMIUM_PASS_DAYS = 30;
+/** A failed card renewal keeps Premium this long (past due), then the listener is on Free. */
+export const PAST_DUE_GRACE_DAYS = 3;
+/** A pass's listener is told this long before it ends, with a "Renew" action. */
+export const PASS_ENDING_NOTICE_DAYS = 3;
 export const TWO_FACTOR_BACKUP_CODE_COUNT = 8;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
 /** Spec section 9: the reply window support promises. */

@@ -15,3 +15,4 @@ export * from './cover-srcset.js';
 export * from './quick-picks.js';
 export * from './offline.js';
 export * from './offline-licence.js';
+export * from './billing.js';

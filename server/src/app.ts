@@ -53,6 +53,10 @@ import { createSongQueries } from './features/songs/queries.js';
 import { songRoutes } from './features/songs/routes.js';
 import { createStatsQueries } from './features/stats/queries.js';
 import { statsRoutes } from './features/stats/routes.js';
+import { createPaystackProvider } from './features/billing/paystack/paystack-client.js';
+import { createBillingQueries } from './features/billing/queries.js';
+import { billingRoutes, paystackWebhookRoute } from './features/billing/routes.js';
+import { createBillingService } from './features/billing/service.js';
 import { createSubscriptionQueries } from './features/subscription/queries.js';
 import { subscriptionRoutes } from './features/subscription/routes.js';
 import { createSubscriptionService } from './features/subscription/service.js';
@@ -133,7 +137,21 @@ export async function buildApp({ config, database, storage, logger = true, audio
   const songs = createSongQueries(database.db);
   await app.register(songRoutes, { songs, storage, writeVersion: database.writeVersion });
   await app.register(songDownloadRoute, { songs, storage });
-  await app.register(subscriptionRoutes, { subscriptions: createSubscriptionService({ queries: createSubscriptionQueries(database.db) }) });
+  const subscriptionQueries = createSubscriptionQueries(database.db);
+  const paymentProvider = config.payments.paystack ? createPaystackProvider(config.payments.paystack) : undefined;
+  const billing = createBillingService({
+    queries: createBillingQueries(database.db),
+    provider: paymentProvider,
+    businessName: config.payments.businessName,
+    findSubscription: subscriptionQueries.findSubscription,
+  });
+  // The Premium plan is looked up (or created) at start; a provider that cannot be reached then is asked again by the first checkout.
+  if (paymentProvider) app.addHook('onReady', async () => void paymentProvider.preparePlan().catch((error: Error) => app.log.warn({ err: error }, 'Paystack plan not ready')));
+  await app.register(subscriptionRoutes, {
+    subscriptions: createSubscriptionService({ queries: subscriptionQueries, payments: paymentProvider ? billing : undefined }),
+  });
+  await app.register(billingRoutes, { billing, publicOrigin: config.publicOrigin });
+  await app.register(paystackWebhookRoute, { billing });
   const playQueries = createPlayQueries(database.db);
   await app.register(playRoutes, {
     plays: createPlayService({ findSong: songs.findLiveSong, transaction: playQueries.transaction }),

@@ -54,6 +54,9 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
   BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(3 * 60 * 60 * 1000),
+  PAYSTACK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.paystack.co'),
+  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)').optional(),
+  BUSINESS_NAME: z.string().trim().min(1).max(200).default('Kora'),
 });
 
 export type S3Settings = {
@@ -110,6 +113,15 @@ export type Config = {
   /** External catalogues to ask (providers/registry.ts); a catalogue that is absent is never asked. */
   catalogues: { deezer: { apiUrl: string } | undefined };
   audioProxy: AudioProxySettings;
+  /** Payments: Paystack when its secret key is set, else none (Upgrade keeps the local pending-charge flow). */
+  payments: { paystack: PaystackSettings | undefined; businessName: string };
+};
+
+export type PaystackSettings = {
+  /** Base URL of Paystack's API (the tests point it at a local stand-in). */
+  apiUrl: string;
+  /** Authenticates Kora's calls and signs Paystack's webhooks. */
+  secretKey: string;
 };
 
 export type AudioProxySettings = {
@@ -196,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       caFile: e.AUDIO_PROXY_CA_FILE,
       maxBytes: Math.round(e.AUDIO_PROXY_MAX_MB * MEGABYTE),
       timeoutMs: e.AUDIO_PROXY_TIMEOUT_MS,
+    },
+    payments: {
+      paystack: e.PAYSTACK_SECRET_KEY ? { apiUrl: e.PAYSTACK_API_URL.replace(/\/+$/, ''), secretKey: e.PAYSTACK_SECRET_KEY } : undefined,
+      businessName: e.BUSINESS_NAME,
     },
   };
 }

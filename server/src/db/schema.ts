@@ -439,6 +439,8 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /** What the listener can do about it from the notification ('renew-premium', 'update-card'); null for news. */
+    action: text('action', { enum: ['renew-premium', 'update-card'] }),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -457,12 +459,27 @@ export const subscriptions = pgTable(
     plan: text('plan', { enum: ['free', 'premium'] }).notNull().default('free'),
     status: text('status', { enum: ['active', 'canceled', 'past_due'] }).notNull().default('active'),
     nextBillingDate: timestamp('next_billing_date', { withTimezone: true }),
-    paymentMethodType: text('payment_method_type', { enum: ['card', 'bank_transfer', 'pending', 'none'] })
+    paymentMethodType: text('payment_method_type', { enum: ['card', 'bank_transfer', 'ussd', 'pending', 'none'] })
       .notNull()
       .default('none'),
     paymentMethodLast4: text('payment_method_last4'),
+    /** The card's brand ('visa') from the payment provider's authorization, with its last 4 digits. */
+    paymentMethodBrand: text('payment_method_brand'),
+    /**
+     * Who renews a premium term: 'local' (the server's own pending charges, without a payment
+     * provider), 'provider' (a card subscription the payment provider charges) or 'none' (a
+     * one-off pass that ends).
+     */
+    renewal: text('renewal', { enum: ['local', 'provider', 'none'] }).notNull().default('local'),
+    /** A past-due subscription keeps Premium until then (a failed renewal's grace period). */
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    /** The billing date whose "ends soon" notification was sent, so it is sent once. */
+    endingNoticeFor: timestamp('ending_notice_for', { withTimezone: true }),
+    /** The payment provider's customer, so renewals (which carry the provider's own references) find their listener. */
+    providerCustomerCode: text('provider_customer_code'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  (t) => [index('subscriptions_provider_customer_idx').on(t.providerCustomerCode)],
 );
 
 export const transactions = pgTable(
@@ -476,13 +493,85 @@ export const transactions = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     transactionType: text('transaction_type').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: ['success', 'pending', 'failed', 'refunded'] }).notNull(),
     billingPeriod: text('billing_period').notNull(),
+    /** The payment provider's reference: one transaction per payment, whoever reports it first. */
+    reference: text('reference'),
+    /** How it was paid: card, bank_transfer, ussd (null for the server's own pending charges). */
+    channel: text('channel'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The Premium term this payment bought (a pass bought early starts when the running one ends). */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('transactions_user_recent_idx').on(t.userId, t.createdAt),
+    uniqueIndex('transactions_reference_idx').on(t.reference),
     check('transactions_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * Checkouts Kora started with the payment provider, under references Kora made: the reference
+ * names the listener and what was bought, so a payment reported for it is judged against this row.
+ */
+export const paymentCheckouts = pgTable(
+  'payment_checkouts',
+  {
+    reference: text('reference').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'subscription': card with automatic renewal; 'pass': one-off 30 days by bank transfer or USSD. */
+    kind: text('kind', { enum: ['subscription', 'pass'] }).notNull(),
+    channel: text('channel', { enum: ['card', 'bank_transfer', 'ussd'] }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'abandoned', 'flagged'] }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_checkouts_user_idx').on(t.userId, t.createdAt), index('payment_checkouts_email_idx').on(t.email)],
+);
+
+/** The payment provider's subscriptions (card renewals), as its events last described them. */
+export const paymentSubscriptions = pgTable('payment_subscriptions', {
+  code: text('code').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Needed with the code to disable it. */
+  emailToken: text('email_token'),
+  status: text('status', { enum: ['active', 'non-renewing', 'disabled'] }).notNull(),
+  nextPaymentDate: timestamp('next_payment_date', { withTimezone: true }),
+  /** When Kora first heard of it: a checkout's first payment is judged with the subscriptions heard of since. */
+  firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('payment_subscriptions_user_idx').on(t.userId, t.firstSeenAt)]);
+
+/**
+ * Every webhook event received, once: the key (provider, event, reference) is inserted in the same
+ * transaction as the event's effect, so a replay or a concurrent second delivery finds it and does
+ * nothing. `outcome` says what the event did; a flagged one (amount or currency not the plan's)
+ * granted nothing and waits for a person.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    event: text('event').notNull(),
+    reference: text('reference').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    outcome: text('outcome', { enum: ['applied', 'no-change', 'ignored', 'unknown-reference', 'flagged'] }).notNull(),
+    note: text('note'),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_key_idx').on(t.provider, t.event, t.reference),
+    index('payment_events_flagged_idx').on(t.receivedAt).where(sql`${t.outcome} = 'flagged'`),
   ],
 );
 

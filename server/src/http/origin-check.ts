@@ -3,6 +3,16 @@ import { Forbidden } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Called by another service's servers (a payment provider's webhook), which authenticate by
+     * their own signature and carry no browser's cookies: the Origin check does not apply.
+     */
+    crossSite?: true;
+  }
+}
+
 /**
  * Refuses state-changing requests sent by another site's page (CSRF). Browsers always send
  * Origin on cross-origin POST/PATCH/DELETE and Sec-Fetch-Site where supported; clients that
@@ -10,7 +20,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerOriginCheck(app: FastifyInstance, options: { publicOrigin: string | undefined }): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    // Decided from the route the router matched, never from the URL string.
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.crossSite === true) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new Forbidden('Cross-site requests are not allowed.');
     const origin = request.headers.origin;
     if (origin === undefined) return;

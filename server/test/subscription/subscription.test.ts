@@ -44,6 +44,9 @@ describe('GET /api/user/subscription', () => {
       nextBillingDate: null,
       paymentMethodType: 'none',
       paymentMethodLast4: null,
+      paymentMethodBrand: null,
+      renewal: 'local',
+      graceEndsAt: null,
       effectivePlan: 'free',
     });
   });
@@ -201,6 +204,9 @@ describe('lapsing at the billing date', () => {
       nextBillingDate: null,
       paymentMethodType: 'bank_transfer',
       paymentMethodLast4: null,
+      paymentMethodBrand: null,
+      renewal: 'local',
+      graceEndsAt: null,
       effectivePlan: 'free',
     };
     expect(await api.subscription(listener.cookie)).toEqual(expected);
@@ -256,7 +262,7 @@ describe('payment methods', () => {
 
   it('refuses cards, card digits, methods on the free plan and setting "none"', async () => {
     const listener = await premiumListener();
-    await expectRefused(listener, { paymentMethodType: 'card', paymentMethodLast4: '1234' }, 400, 'Card payments are not available yet. Please set up a bank transfer.');
+    await expectRefused(listener, { paymentMethodType: 'card', paymentMethodLast4: '1234' }, 400, 'Card payments are not configured on this server. Please set up a bank transfer.');
     await expectRefused(listener, { paymentMethodType: 'bank_transfer', paymentMethodLast4: '4242' }, 400, 'paymentMethodLast4 must be left out: Kora keeps no card digits.');
     await expectRefused(listener, { paymentMethodType: 'none' }, 409, 'There is no payment method to remove.');
     await expectRefused(await signUp(t.app), { paymentMethodType: 'bank_transfer' }, 409, 'Payment methods are for Premium. Upgrade to Premium first.');

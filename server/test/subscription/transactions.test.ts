@@ -17,7 +17,7 @@ const charge = () => ({
   amount: 300000,
   currency: 'NGN',
   transactionType: 'subscription',
-  status: 'pending',
+  status: 'pending' as const,
   billingPeriod: currentBillingPeriod(),
 });
 
@@ -59,6 +59,10 @@ describe('GET /api/user/transactions', () => {
       transactionType: 'subscription',
       status: 'pending',
       billingPeriod: '2025-05',
+      reference: null,
+      channel: null,
+      paidAt: null,
+      periodEnd: null,
       createdAt: '2025-05-01T10:00:00.000Z',
     });
     // A free user still sees their own history (the web asks only for premium users).

@@ -7,6 +7,7 @@ export function presentNotification(row: NotificationRow): Notification {
     kind: row.kind,
     title: row.title,
     message: row.message,
+    action: row.action,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
   };

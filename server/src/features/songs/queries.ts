@@ -180,12 +180,16 @@ export function createSongQueries(db: Db) {
               'fileKey', ${qualified(songRenditions, songRenditions.fileKey)}))
             from ${songRenditions}
             where ${qualified(songRenditions, songRenditions.songId)} = ${qualified(songs, songs.id)}), '[]'::json)`,
-          subscription: sql<(Omit<ListenerSubscription, 'nextBillingDate'> & { nextBillingDate: string | null }) | null>`(
+          subscription: sql<
+            (Omit<ListenerSubscription, 'nextBillingDate' | 'graceEndsAt'> & { nextBillingDate: string | null; graceEndsAt: string | null }) | null
+          >`(
             select json_build_object(
               'plan', ${qualified(subscriptions, subscriptions.plan)},
               'status', ${qualified(subscriptions, subscriptions.status)},
               'nextBillingDate', ${qualified(subscriptions, subscriptions.nextBillingDate)},
-              'paymentMethodType', ${qualified(subscriptions, subscriptions.paymentMethodType)})
+              'paymentMethodType', ${qualified(subscriptions, subscriptions.paymentMethodType)},
+              'renewal', ${qualified(subscriptions, subscriptions.renewal)},
+              'graceEndsAt', ${qualified(subscriptions, subscriptions.graceEndsAt)})
             from ${subscriptions} where ${qualified(subscriptions, subscriptions.userId)} = ${userId})`,
         })
         .from(songs)
@@ -195,6 +199,7 @@ export function createSongQueries(db: Db) {
       const subscription = row.subscription && {
         ...row.subscription,
         nextBillingDate: row.subscription.nextBillingDate === null ? null : new Date(row.subscription.nextBillingDate),
+        graceEndsAt: row.subscription.graceEndsAt === null ? null : new Date(row.subscription.graceEndsAt),
       };
       return { ...row, subscription };
     },

@@ -9,11 +9,13 @@ describe('resolveListenerPlan', () => {
     status: ListenerSubscription['status'],
     nextBillingDate: Date | null,
     paymentMethodType: ListenerSubscription['paymentMethodType'] = 'pending',
-  ): ListenerSubscription => ({ plan: 'premium', status, nextBillingDate, paymentMethodType });
+  ): ListenerSubscription => ({ plan: 'premium', status, nextBillingDate, paymentMethodType, renewal: 'local', graceEndsAt: null });
 
   it('is free without a subscription or on the free plan', () => {
     expect(resolveListenerPlan(null, now)).toBe('free');
-    expect(resolveListenerPlan({ plan: 'free', status: 'active', nextBillingDate: null, paymentMethodType: 'bank_transfer' }, now)).toBe('free');
+    expect(
+      resolveListenerPlan({ plan: 'free', status: 'active', nextBillingDate: null, paymentMethodType: 'bank_transfer', renewal: 'local', graceEndsAt: null }, now),
+    ).toBe('free');
   });
 
   it('is premium while active, and after canceling until the billing date', () => {
@@ -41,5 +43,23 @@ describe('resolveListenerPlan', () => {
   it('is free while a premium payment is past due, and without a billing date', () => {
     expect(resolveListenerPlan(premium('past_due', later, 'bank_transfer'), now)).toBe('free');
     expect(resolveListenerPlan(premium('active', null, 'bank_transfer'), now)).toBe('free');
+  });
+
+  it('keeps a card subscription the provider renews for a grace period past the billing date', () => {
+    const card = { ...premium('active', earlier, 'card'), renewal: 'provider' as const };
+    expect(resolveListenerPlan({ ...card, nextBillingDate: new Date(now.getTime() - 2 * 24 * 3600_000) }, now)).toBe('premium');
+    expect(resolveListenerPlan({ ...card, nextBillingDate: new Date(now.getTime() - 3 * 24 * 3600_000) }, now)).toBe('free');
+  });
+
+  it('keeps a past-due premium until its grace period ends', () => {
+    const pastDue = { ...premium('past_due', earlier, 'card'), renewal: 'provider' as const };
+    expect(resolveListenerPlan({ ...pastDue, graceEndsAt: later }, now)).toBe('premium');
+    expect(resolveListenerPlan({ ...pastDue, graceEndsAt: now }, now)).toBe('free');
+  });
+
+  it('ends a pass at its billing date: it never renews', () => {
+    const pass = { ...premium('active', later, 'bank_transfer'), renewal: 'none' as const };
+    expect(resolveListenerPlan(pass, now)).toBe('premium');
+    expect(resolveListenerPlan({ ...pass, nextBillingDate: earlier }, now)).toBe('free');
   });
 });

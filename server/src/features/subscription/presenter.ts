@@ -10,6 +10,9 @@ export function presentSubscription(state: SubscriptionState, now: Date): Subscr
     nextBillingDate: state.nextBillingDate?.toISOString() ?? null,
     paymentMethodType: state.paymentMethodType,
     paymentMethodLast4: state.paymentMethodLast4,
+    paymentMethodBrand: state.paymentMethodBrand,
+    renewal: state.renewal,
+    graceEndsAt: state.graceEndsAt?.toISOString() ?? null,
     effectivePlan: resolveListenerPlan(state, now),
   };
 }
@@ -22,6 +25,10 @@ export function presentTransaction(row: TransactionRow): Transaction {
     transactionType: row.transactionType,
     status: row.status,
     billingPeriod: row.billingPeriod,
+    reference: row.reference,
+    channel: row.channel,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    periodEnd: row.periodEnd?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

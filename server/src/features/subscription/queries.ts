@@ -13,6 +13,10 @@ const stateColumns = {
   nextBillingDate: subscriptions.nextBillingDate,
   paymentMethodType: subscriptions.paymentMethodType,
   paymentMethodLast4: subscriptions.paymentMethodLast4,
+  paymentMethodBrand: subscriptions.paymentMethodBrand,
+  renewal: subscriptions.renewal,
+  graceEndsAt: subscriptions.graceEndsAt,
+  endingNoticeFor: subscriptions.endingNoticeFor,
 };
 
 export function createSubscriptionQueries(db: Db) {
@@ -38,17 +42,20 @@ export function createSubscriptionQueries(db: Db) {
      * first when missing, so there is always one to lock.
      */
     inLockedSubscription<T>(userId: number, work: (state: SubscriptionState, writes: SubscriptionWrites) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
-        const [row] = await tx.select(stateColumns).from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
-        return work(row!, createSubscriptionWrites(tx, userId));
-      });
+      return db.transaction(async (tx) => work(await lockSubscription(tx, userId), createSubscriptionWrites(tx, userId)));
     },
   };
 }
 
+/** The user's subscription row, locked FOR UPDATE in the transaction `tx` (created first when missing). */
+export async function lockSubscription(tx: Db, userId: number): Promise<SubscriptionState> {
+  await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
+  const [row] = await tx.select(stateColumns).from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
+  return row!;
+}
+
 /** The writes of one locked subscription, all in its transaction. */
-function createSubscriptionWrites(tx: Db, userId: number) {
+export function createSubscriptionWrites(tx: Db, userId: number) {
   return {
     async saveSubscription(state: SubscriptionState): Promise<void> {
       await tx.update(subscriptions).set({ ...state, updatedAt: new Date() }).where(eq(subscriptions.userId, userId));

@@ -2,13 +2,22 @@ import type { CreateTransactionRequest, Subscription, SubscriptionUpdateRequest,
 import { BadRequest, Conflict } from '../../http/errors.js';
 import { billingPeriodOf, premiumCharge } from './billing-calendar.js';
 import { presentSubscription, presentTransaction } from './presenter.js';
-import type { SubscriptionQueries, SubscriptionWrites } from './queries.js';
+import type { SubscriptionQueries } from './queries.js';
+import { storeSettlement } from './store-settlement.js';
 import { planSubscriptionChange } from './subscription-change.js';
-import { isSettled, type Settlement, settleSubscription } from './subscription-lapse.js';
-import { changeNotice, lapseNotice, renewalNotice } from './subscription-notices.js';
+import { isSettled, settleSubscription } from './subscription-lapse.js';
+import { changeNotice } from './subscription-notices.js';
 import { FREE_SUBSCRIPTION, type SubscriptionState } from './subscription-state.js';
 
-type Deps = { queries: SubscriptionQueries; now?: () => Date };
+/**
+ * With a payment provider (features/billing/): Premium is bought through its checkout, not by a
+ * local upgrade, and a card subscription stops renewing there before it is canceled here.
+ */
+export type SubscriptionPayments = { stopRenewal(userId: number): Promise<void> };
+
+export const CHECKOUT_REQUIRED_MESSAGE = 'Premium is paid through checkout on this server: POST /api/billing/checkout with a payment method.';
+
+type Deps = { queries: SubscriptionQueries; payments?: SubscriptionPayments; now?: () => Date };
 
 /**
  * Subscription and billing (spec sections 4 and 9). The server decides: a request names one
@@ -16,18 +25,7 @@ type Deps = { queries: SubscriptionQueries; now?: () => Date };
  * Every read and write first brings the stored row up to the billing date (subscription-lapse.ts),
  * so the row itself becomes true on the user's next request after the date passes.
  */
-export function createSubscriptionService({ queries, now = () => new Date() }: Deps) {
-  async function storeSettlement(settlement: Settlement, writes: SubscriptionWrites): Promise<void> {
-    if (isSettled(settlement)) return;
-    await writes.saveSubscription(settlement.state);
-    const periods = settlement.renewals.map(billingPeriodOf);
-    for (const [index, renewedAt] of settlement.renewals.entries()) {
-      await writes.insertCharge(premiumCharge(periods[index]!), renewedAt);
-    }
-    if (settlement.lapse) await writes.notify(lapseNotice(settlement.lapse.reason, settlement.lapse.endedAt));
-    if (periods.length > 0) await writes.notify(renewalNotice(settlement.state.nextBillingDate!, periods));
-  }
-
+export function createSubscriptionService({ queries, payments, now = () => new Date() }: Deps) {
   /** The settled subscription; a read that finds nothing due stays a plain SELECT (no write, caches kept). */
   async function settledState(userId: number, at: Date): Promise<SubscriptionState> {
     const stored = await queries.findSubscription(userId);
@@ -49,6 +47,13 @@ export function createSubscriptionService({ queries, now = () => new Date() }: D
     /** Refused requests throw before anything is written, and the transaction rolls back the settlement with them. */
     async changeSubscription(userId: number, request: SubscriptionUpdateRequest): Promise<Subscription> {
       const at = now();
+      if (payments) {
+        // Decided on the settled state first, so the provider is asked only for a change that will be made.
+        const settlement = settleSubscription((await queries.findSubscription(userId)) ?? FREE_SUBSCRIPTION, at);
+        const planned = planSubscriptionChange(settlement.state, request, at, { justLapsed: settlement.lapse !== undefined });
+        if (planned.kind === 'upgrade' || planned.kind === 'payment-setup') throw new Conflict(CHECKOUT_REQUIRED_MESSAGE);
+        if (planned.kind === 'cancel' && settlement.state.renewal === 'provider') await payments.stopRenewal(userId);
+      }
       return queries.inLockedSubscription(userId, async (locked, writes) => {
         const settlement = settleSubscription(locked, at);
         const change = planSubscriptionChange(settlement.state, request, at, { justLapsed: settlement.lapse !== undefined });
@@ -79,6 +84,7 @@ export function createSubscriptionService({ queries, now = () => new Date() }: D
         const { plan, status } = settlement.state;
         if (plan !== 'premium') throw new Conflict('Only Premium subscribers are charged. Upgrade to Premium first.');
         if (status !== 'active') throw new Conflict('A canceled subscription is not charged again.');
+        if (settlement.state.renewal !== 'local') throw new Conflict('This Premium is paid through the payment provider, which records its charges.');
         await storeSettlement(settlement, writes);
         if (await writes.hasChargeFor(expected.billingPeriod)) {
           throw new Conflict(`The charge for ${expected.billingPeriod} already exists.`);

@@ -13,6 +13,10 @@ const premium = (values: Partial<SubscriptionState> = {}): SubscriptionState => 
   nextBillingDate: billingDate,
   paymentMethodType: 'pending',
   paymentMethodLast4: null,
+  paymentMethodBrand: null,
+  renewal: 'local',
+  graceEndsAt: null,
+  endingNoticeFor: null,
   ...values,
 });
 
@@ -145,7 +149,7 @@ describe('payment methods', () => {
   it('refuses cards, card digits, a second method, setup on free and removing nothing', () => {
     expect(refusal(premium(), { paymentMethodType: 'card', paymentMethodLast4: '1234' })).toEqual({
       status: 400,
-      message: 'Card payments are not available yet. Please set up a bank transfer.',
+      message: 'Card payments are not configured on this server. Please set up a bank transfer.',
     });
     expect(refusal(premium(), { paymentMethodType: 'bank_transfer', paymentMethodLast4: '9999' }).status).toBe(400);
     expect(refusal(premium({ paymentMethodType: 'bank_transfer' }), { paymentMethodType: 'bank_transfer' })).toEqual({

@@ -2,7 +2,10 @@ import type { SubscriptionUpdateRequest } from '@kora/contracts';
 import { BadRequest, Conflict } from '../../http/errors.js';
 import { billingDateAfter } from './billing-calendar.js';
 import { formatBillingDate } from './subscription-notices.js';
-import { hasPaymentMethod, type SubscriptionState } from './subscription-state.js';
+import { FREE_SUBSCRIPTION, hasPaymentMethod, type SubscriptionState } from './subscription-state.js';
+
+/** Without a payment provider (no PAYSTACK_SECRET_KEY), the local flow takes no cards. */
+export const CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Card payments are not configured on this server. Please set up a bank transfer.';
 
 export type ChangeKind = 'upgrade' | 'cancel' | 'downgrade' | 'payment-setup' | 'payment-removal';
 export type PlannedChange = { kind: ChangeKind; next: SubscriptionState };
@@ -39,11 +42,12 @@ function chooseChange(current: SubscriptionState, request: SubscriptionUpdateReq
     return {
       kind: 'upgrade',
       next: {
+        ...FREE_SUBSCRIPTION,
         plan: 'premium',
-        status: 'active',
         nextBillingDate: billingDateAfter(now),
         paymentMethodType: keepsMethod ? current.paymentMethodType : 'pending',
         paymentMethodLast4: keepsMethod ? current.paymentMethodLast4 : null,
+        paymentMethodBrand: keepsMethod ? current.paymentMethodBrand : null,
       },
     };
   }
@@ -59,6 +63,9 @@ function chooseChange(current: SubscriptionState, request: SubscriptionUpdateReq
   if (status !== undefined && status !== current.status) {
     if (status === 'canceled') {
       if (current.plan !== 'premium') throw new Conflict('Only a Premium subscription can be canceled.');
+      if (current.renewal === 'none') {
+        throw new Conflict(`Your Premium pass never renews, so there is nothing to cancel: it ends on ${formatBillingDate(current.nextBillingDate)}.`);
+      }
       return { kind: 'cancel', next: { ...current, status: 'canceled' } };
     }
     if (status === 'active' && current.status === 'canceled') {
@@ -68,7 +75,10 @@ function chooseChange(current: SubscriptionState, request: SubscriptionUpdateReq
   }
 
   if (method !== undefined && method !== current.paymentMethodType) {
-    if (method === 'card') throw new BadRequest('Card payments are not available yet. Please set up a bank transfer.');
+    if (current.renewal !== 'local') {
+      throw new Conflict('This Premium was paid through the payment provider: change your card from its page, or cancel.');
+    }
+    if (method === 'card' || method === 'ussd') throw new BadRequest(CARD_PAYMENTS_NOT_CONFIGURED_MESSAGE);
     if (method === 'bank_transfer') {
       if (hasPaymentMethod(current)) throw new Conflict('Remove the current payment method before setting up a bank transfer.');
       if (current.plan !== 'premium') throw new Conflict('Payment methods are for Premium. Upgrade to Premium first.');

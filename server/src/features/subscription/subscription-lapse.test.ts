@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSettled, settleSubscription } from './subscription-lapse.js';
-import type { SubscriptionState } from './subscription-state.js';
+import { FREE_SUBSCRIPTION, type SubscriptionState } from './subscription-state.js';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const due = new Date('2025-06-10T09:00:00Z');
@@ -11,9 +11,13 @@ const premium = (values: Partial<SubscriptionState>): SubscriptionState => ({
   nextBillingDate: future,
   paymentMethodType: 'pending',
   paymentMethodLast4: null,
+  paymentMethodBrand: null,
+  renewal: 'local',
+  graceEndsAt: null,
+  endingNoticeFor: null,
   ...values,
 });
-const free: SubscriptionState = { plan: 'free', status: 'active', nextBillingDate: null, paymentMethodType: 'none', paymentMethodLast4: null };
+const free: SubscriptionState = FREE_SUBSCRIPTION;
 
 describe('settleSubscription', () => {
   it('leaves free subscriptions and premium before its billing date as they are', () => {

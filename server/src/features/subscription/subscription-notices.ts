@@ -1,11 +1,11 @@
-import { PREMIUM_PRICE_MINOR } from '@kora/contracts';
+import { type NOTIFICATION_ACTIONS, PREMIUM_PRICE_MINOR } from '@kora/contracts';
 import type { ChangeKind } from './subscription-change.js';
 import type { LapseReason } from './subscription-lapse.js';
 
-export type Notice = { title: string; message: string };
+export type Notice = { title: string; message: string; action?: (typeof NOTIFICATION_ACTIONS)[number] };
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const price = `₦${(PREMIUM_PRICE_MINOR / 100).toLocaleString('en-NG')}`;
+export const price = `₦${(PREMIUM_PRICE_MINOR / 100).toLocaleString('en-NG')}`;
 
 /** "12 July 2025": billing dates in messages, in UTC like the billing calendar. */
 export function formatBillingDate(date: Date | null): string {
@@ -39,12 +39,21 @@ export function changeNotice(kind: Exclude<ChangeKind, 'downgrade'>, nextBilling
 
 export function lapseNotice(reason: LapseReason, endedAt: Date | null): Notice {
   const date = formatBillingDate(endedAt);
+  const messages: Record<LapseReason, string> = {
+    canceled: `Your canceled Premium subscription ended on ${date}. You are now on the Free plan.`,
+    unpaid: `No payment method was set up by ${date}, so your Premium subscription ended. You are now on the Free plan.`,
+    'card-unpaid': `Your card renewal was not paid by ${date}, so your Premium subscription ended. You are now on the Free plan.`,
+    'pass-ended': `Your 30-day Premium pass ended on ${date}. You are now on the Free plan.`,
+  };
+  return { title: 'Downgraded to Free', message: messages[reason], ...(reason === 'canceled' ? {} : { action: 'renew-premium' as const }) };
+}
+
+/** Sent a few days before a pass (which never renews by itself) ends. */
+export function passEndingNotice(endsAt: Date): Notice {
   return {
-    title: 'Downgraded to Free',
-    message:
-      reason === 'canceled'
-        ? `Your canceled Premium subscription ended on ${date}. You are now on the Free plan.`
-        : `No payment method was set up by ${date}, so your Premium subscription ended. You are now on the Free plan.`,
+    title: 'Premium Ends Soon',
+    message: `Your Premium pass ends on ${formatBillingDate(endsAt)}. Renew it to keep Premium.`,
+    action: 'renew-premium',
   };
 }
 

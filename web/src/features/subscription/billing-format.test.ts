@@ -9,6 +9,10 @@ const transaction = (values: Partial<Transaction>): Transaction => ({
   transactionType: 'subscription',
   status: 'pending',
   billingPeriod: '2025-06',
+  reference: null,
+  channel: null,
+  paidAt: null,
+  periodEnd: null,
   createdAt: '2025-06-15T12:00:00.000Z',
   ...values,
 });

@@ -35,6 +35,7 @@ export function formatAmount(transaction: Transaction): string {
 const METHOD_NAMES: Record<Subscription['paymentMethodType'], string> = {
   bank_transfer: 'Bank Transfer',
   card: 'Card',
+  ussd: 'USSD',
   pending: 'No payment method',
   none: 'No payment method',
 };

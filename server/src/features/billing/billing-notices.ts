@@ -1,0 +1,28 @@
+import { formatBillingDate, type Notice, price } from '../subscription/subscription-notices.js';
+import type { PaidTerm } from './payment-effects.js';
+
+/** What the notifications dialog says about payments the provider confirmed or refused. */
+export function paymentReceivedNotice(kind: PaidTerm['kind'], endsOrRenewsAt: Date | null): Notice {
+  const date = formatBillingDate(endsOrRenewsAt);
+  const messages: Record<PaidTerm['kind'], string> = {
+    subscription: `Welcome to Premium! Your ${price} card payment went through; your card is charged again on ${date}.`,
+    renewal: `Your Premium subscription renewed: ${price} was paid by card. Next billing date: ${date}.`,
+    pass: `Your ${price} payment went through: Premium is yours until ${date}. A pass does not renew by itself.`,
+  };
+  return { title: kind === 'renewal' ? 'Subscription Renewed' : 'Payment Received', message: messages[kind] };
+}
+
+export function paymentFailedNotice(graceEndsAt: Date | null): Notice {
+  return {
+    title: 'Payment Failed',
+    message: `Your Premium renewal could not be charged to your card. Premium stays until ${formatBillingDate(graceEndsAt)}; update your card to keep it.`,
+    action: 'update-card',
+  };
+}
+
+export function refundNotice(endedPremium: boolean): Notice {
+  return {
+    title: 'Payment Refunded',
+    message: endedPremium ? 'Your payment was refunded, so your Premium has ended. You are now on the Free plan.' : 'Your payment was refunded.',
+  };
+}
