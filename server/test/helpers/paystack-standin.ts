@@ -82,7 +82,9 @@ export type PaystackStandin = {
   close(): Promise<void>;
 };
 
-export async function startPaystackStandin(options: { secretKey?: string; webhookUrl?: string; autoDeliver?: boolean } = {}): Promise<PaystackStandin> {
+export async function startPaystackStandin(
+  options: { secretKey?: string; webhookUrl?: string; autoDeliver?: boolean; port?: number } = {},
+): Promise<PaystackStandin> {
   const secretKey = options.secretKey ?? STANDIN_SECRET_KEY;
   const plans: Plan[] = [];
   const transactions = new Map<string, StandinTransaction>();
@@ -368,7 +370,7 @@ export async function startPaystackStandin(options: { secretKey?: string; webhoo
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const standin: PaystackStandin = {
     apiUrl: `http://127.0.0.1:${port}`,
