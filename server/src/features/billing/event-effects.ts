@@ -52,7 +52,8 @@ async function lockSettled(tx: BillingTransaction, userId: number, now: Date): P
  */
 export async function applyPayment(tx: BillingTransaction, payment: ProviderPayment, now: Date): Promise<EventResult> {
   const checkout = await tx.lockCheckout(payment.reference);
-  const userId = checkout?.userId ?? (payment.planCode ? await tx.findPayer(payment.customer) : undefined);
+  // Only a renewal of the plan (Paystack marks it with metadata.invoice_action) is found by its customer.
+  const userId = checkout?.userId ?? (payment.planCode && payment.isRenewal ? await tx.findPayer(payment.customer) : undefined);
   if (userId === undefined) return { outcome: 'unknown-reference', note: `No checkout or subscriber for ${payment.reference}.` };
 
   if (payment.status !== 'success') {
