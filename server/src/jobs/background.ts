@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { createPaystackProvider } from '../features/billing/paystack/paystack-client.js';
 import { backfillImageColors } from '../media/image-colors.js';
 import type { MediaStorage } from '../media/storage.js';
 import { backfillCoverVariants } from './cover-variant-backfill.js';
 import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/process-release.js';
+import { createStopProviderRenewalHandler, STOP_PROVIDER_RENEWAL_JOB } from './handlers/stop-provider-renewal.js';
 import { createTranscodeSongHandler, TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
 import { sweepOrphans } from './orphan-sweep.js';
 import { createJobQueue } from './queue.js';
@@ -48,6 +50,10 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
         handlers: {
           [PROCESS_RELEASE_JOB]: createProcessReleaseHandler({ db, storage, scratchDir }),
           [TRANSCODE_SONG_JOB]: createTranscodeSongHandler({ db, storage, scratchDir }),
+          // A process without the provider's key leaves these to one that has it.
+          ...(config.payments.paystack
+            ? { [STOP_PROVIDER_RENEWAL_JOB]: createStopProviderRenewalHandler({ db, provider: createPaystackProvider(config.payments.paystack) }) }
+            : {}),
         },
         concurrency: config.jobs.concurrency,
         log,

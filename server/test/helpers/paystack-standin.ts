@@ -63,6 +63,7 @@ export type StandinSubscription = {
   createdAt: string;
 };
 export type CheckoutOutcome = 'pay' | 'decline' | 'abandon';
+export type StandinCall = { method: string; path: string; body: Record<string, unknown> };
 
 export type PaystackStandin = {
   apiUrl: string;
@@ -70,10 +71,15 @@ export type PaystackStandin = {
   transactions: Map<string, StandinTransaction>;
   subscriptions: Map<string, StandinSubscription>;
   plans: Plan[];
+  /** Every API call Kora made with the right key, in order (the checkout page's are the browser's). */
+  calls: StandinCall[];
   /** Where posted events go by default (`npm run paystack-standin` sets it to the local server). */
   webhookUrl: string | undefined;
-  /** What the checkout page's buttons do, without a browser; answers the redirect to the callback URL. */
-  checkout(reference: string, outcome: CheckoutOutcome): string;
+  /**
+   * What the checkout page's buttons do, without a browser; answers the redirect to the callback URL.
+   * `paidAt` backdates a payment, for tests of what happens weeks after it.
+   */
+  checkout(reference: string, outcome: CheckoutOutcome, paidAt?: Date): string;
   events: ReturnType<typeof eventBuilders>;
   /** The body and headers of a signed webhook (a wrong key or another body's signature on request). */
   sign(body: unknown, options?: { key?: string; signatureOf?: string }): { payload: string; headers: Record<string, string> };
@@ -90,6 +96,7 @@ export async function startPaystackStandin(
   const transactions = new Map<string, StandinTransaction>();
   const subscriptions = new Map<string, StandinSubscription>();
   const customers = new Map<string, Customer>();
+  const calls: StandinCall[] = [];
   let nextId = 1000;
   const code = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
@@ -190,7 +197,7 @@ export async function startPaystackStandin(
   }
 
   /** Paying on the checkout page: the transaction succeeds, and a plan's first payment starts a subscription. */
-  function settle(t: StandinTransaction, outcome: CheckoutOutcome): StandinSubscription | undefined {
+  function settle(t: StandinTransaction, outcome: CheckoutOutcome, paidAt: Date): StandinSubscription | undefined {
     if (t.status !== 'abandoned') return undefined;
     if (outcome === 'abandon') return undefined;
     t.channel = t.channels[0] ?? 'card';
@@ -200,7 +207,7 @@ export async function startPaystackStandin(
       return undefined;
     }
     t.status = 'success';
-    t.paidAt = new Date().toISOString();
+    t.paidAt = paidAt.toISOString();
     if (!t.plan || !t.authorization.reusable) return undefined;
     const subscription: StandinSubscription = {
       id: nextId++,
@@ -234,10 +241,10 @@ export async function startPaystackStandin(
     return { status: response.status, body: await response.text() };
   }
 
-  function checkout(reference: string, outcome: CheckoutOutcome): string {
+  function checkout(reference: string, outcome: CheckoutOutcome, paidAt = new Date()): string {
     const t = transactions.get(reference);
     if (!t) throw new Error(`no transaction ${reference}`);
-    const subscription = settle(t, outcome);
+    const subscription = settle(t, outcome, paidAt);
     if (options.autoDeliver && standin.webhookUrl && t.status === 'success') {
       void deliver(events.chargeSuccess(reference)).then(() => subscription && deliver(events.subscription('create', subscription.subscription_code)));
     }
@@ -282,6 +289,7 @@ export async function startPaystackStandin(
           return fail(400, 'Invalid JSON body');
         }
       }
+      calls.push({ method: request.method ?? 'GET', path: url.pathname, body });
 
       if (url.pathname === '/plan' && request.method === 'GET') {
         const amount = url.searchParams.get('amount');
@@ -378,6 +386,7 @@ export async function startPaystackStandin(
     transactions,
     subscriptions,
     plans,
+    calls,
     webhookUrl: options.webhookUrl,
     checkout,
     events,

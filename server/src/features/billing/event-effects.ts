@@ -78,6 +78,11 @@ export async function applyPayment(tx: BillingTransaction, payment: ProviderPaym
   const kind: PaidTerm['kind'] = checkout ? (checkout.kind === 'pass' ? 'pass' : 'subscription') : 'renewal';
   const paidAt = payment.paidAt ?? now;
   const subscriptions = kind === 'pass' ? [] : await tx.subscriptionsSeenSince(userId, checkout?.createdAt ?? new Date(0));
+  // Paystack does not say which subscription a renewal is for: once every one Kora knows of the
+  // listener's is disabled (ended, or stopped after a refund), a renewal is a charge to look into.
+  if (kind === 'renewal' && subscriptions.length > 0 && subscriptions.every((s) => s.status === 'disabled')) {
+    return { outcome: 'flagged', userId, note: 'A renewal of a disabled subscription: Premium not granted.' };
+  }
   const latest = subscriptions.sort((a, b) => b.firstSeenAt.getTime() - a.firstSeenAt.getTime())[0];
   const next = applyPaidTerm(current, {
     kind,
@@ -182,7 +187,10 @@ async function applyRenewalFailure(
   return { outcome: 'applied', userId };
 }
 
-/** refund.processed: the transaction is refunded, and Premium ends now if it paid for the current term. */
+/**
+ * refund.processed: the transaction is refunded, and Premium ends now if it paid for the current
+ * term; the card subscription that renewed it is then stopped, here and with the provider.
+ */
 async function applyRefund(tx: BillingTransaction, reference: string, now: Date): Promise<EventResult> {
   const payment = await tx.lockTransactionByReference(reference);
   if (!payment || payment.status === 'pending' || payment.status === 'failed') {
@@ -194,7 +202,11 @@ async function applyRefund(tx: BillingTransaction, reference: string, now: Date)
   const endsPremium =
     current.plan === 'premium' && payment.periodEnd !== null && current.nextBillingDate?.getTime() === payment.periodEnd.getTime();
   const writes = tx.writes(payment.userId);
-  if (endsPremium) await writes.saveSubscription(applyRefundedTerm());
+  if (endsPremium) {
+    await writes.saveSubscription(applyRefundedTerm());
+    // Or the card's next renewal would charge the listener and bring Premium back.
+    if (current.renewal === 'provider') await tx.stopRenewals(payment.userId);
+  }
   await writes.notify(refundNotice(endsPremium));
   return { outcome: 'applied', userId: payment.userId };
 }

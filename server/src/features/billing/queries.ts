@@ -1,6 +1,8 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentCheckouts, paymentEvents, paymentSubscriptions, subscriptions, transactions, users } from '../../db/schema.js';
+import { STOP_PROVIDER_RENEWAL_ATTEMPTS, STOP_PROVIDER_RENEWAL_JOB } from '../../jobs/handlers/stop-provider-renewal.js';
+import { enqueueJob } from '../../jobs/queue.js';
 import { createSubscriptionWrites, lockSubscription } from '../subscription/queries.js';
 import type { ProviderCustomer } from './payment-provider.js';
 
@@ -155,6 +157,27 @@ function createBillingTransaction(tx: Db) {
             updatedAt: new Date(),
           },
         });
+    },
+
+    /**
+     * Kora stops honouring the user's provider subscriptions (a renewal of one grants nothing now),
+     * and has the provider disable those still active (one not renewing is not charged again) by a
+     * job enqueued with this change.
+     */
+    async stopRenewals(userId: number): Promise<void> {
+      const live = await tx
+        .select({ code: paymentSubscriptions.code, status: paymentSubscriptions.status })
+        .from(paymentSubscriptions)
+        .where(and(eq(paymentSubscriptions.userId, userId), ne(paymentSubscriptions.status, 'disabled')))
+        .for('update');
+      if (live.length === 0) return;
+      await tx
+        .update(paymentSubscriptions)
+        .set({ status: 'disabled', updatedAt: new Date() })
+        .where(and(eq(paymentSubscriptions.userId, userId), ne(paymentSubscriptions.status, 'disabled')));
+      for (const { code } of live.filter((s) => s.status === 'active')) {
+        await enqueueJob(tx, STOP_PROVIDER_RENEWAL_JOB, { code }, { maxAttempts: STOP_PROVIDER_RENEWAL_ATTEMPTS });
+      }
     },
 
     async findPaymentSubscription(code: string): Promise<PaymentSubscriptionRow | undefined> {
