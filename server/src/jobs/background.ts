@@ -11,6 +11,7 @@ import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/pro
 import { createStopProviderRenewalHandler, STOP_PROVIDER_RENEWAL_JOB } from './handlers/stop-provider-renewal.js';
 import { createTranscodeSongHandler, TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
 import { sweepOrphans } from './orphan-sweep.js';
+import { startPassNoticeSweeps } from './pass-notice-sweep.js';
 import { createJobQueue } from './queue.js';
 import { startRejectedMediaSweeps } from './rejected-media-sweep.js';
 import { enqueueRenditionBackfill, waitForRenditionBackfill } from './rendition-backfill.js';
@@ -31,8 +32,9 @@ export function jobScratchDir(dataDir: string): string {
 /**
  * What the server does besides answering requests: the orphan sweep, once, in the background, and
  * (unless JOBS_ENABLED=false) the job worker, the jobs that give renditions to the songs without any,
- * the smaller copies and placeholder colours of covers stored before they existed, and, at start and every hour, the deletion
- * of the files of releases rejected longer ago than REJECTED_MEDIA_GRACE_DAYS.
+ * the smaller copies and placeholder colours of covers stored before they existed, at start and every hour, the deletion
+ * of the files of releases rejected longer ago than REJECTED_MEDIA_GRACE_DAYS, and, at start and every 15 minutes, the notices
+ * of passes about to end or ended (pass-notice-sweep.ts).
  */
 export function startBackgroundWork({ config, db, storage, log }: { config: Config; db: Db; storage: MediaStorage; log: JobLog }): BackgroundWork {
   const scratchDir = jobScratchDir(config.dataDir);
@@ -88,6 +90,8 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
   const rejectedMediaSweeps = config.jobs.enabled
     ? startRejectedMediaSweeps({ db, storage, graceMs: config.rejectedMediaGraceMs, log })
     : undefined;
+  // Started here, not in buildApp: API tests run the sweep themselves, so it never races their own reads.
+  const passNoticeSweeps = config.jobs.enabled ? startPassNoticeSweeps({ db, log }) : undefined;
 
   return {
     async backfilled() {
@@ -99,7 +103,7 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
     async stop(timeoutMs) {
       sweepAbort.abort();
       coverBackfillAbort.abort();
-      await Promise.all([sweep, backfill, coverBackfill, colorBackfill, rejectedMediaSweeps?.stop(), worker?.stop(timeoutMs)]);
+      await Promise.all([sweep, backfill, coverBackfill, colorBackfill, rejectedMediaSweeps?.stop(), passNoticeSweeps?.stop(), worker?.stop(timeoutMs)]);
     },
   };
 }
