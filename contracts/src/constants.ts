@@ -127,7 +127,6 @@ export const PAYMENT_METHOD_TYPES = ['card', 'bank_transfer', 'ussd', 'pending',
 export const SUBSCRIPTION_RENEWALS = ['local', 'provider', 'none'] as const;
 export const PREMIUM_TRANSACTION_TYPE = 'subscription';
 export const BILLING_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-export const DEMO_PAYMENT_LAST4 = '1234';
 export const TRANSACTION_STATUSES = ['success', 'pending', 'failed', 'refunded'] as const;
 /** What a notification lets the listener do, and its button's label. */
 export const NOTIFICATION_ACTIONS = ['renew-premium', 'update-card'] as const;

@@ -1,4 +1,4 @@
-import type { Notification } from '@kora/contracts';
+import { NOTIFICATION_ACTION_LABELS, type Notification } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, CheckCheck } from 'lucide-react';
 import { Button } from '../../ui/button';
@@ -7,6 +7,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { formatQuantity } from '../../ui/format';
 import { LoadError } from '../../ui/load-error';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
+import { useOpenCardManagement } from '../subscription/billing-api';
+import { openUpgradeSheet } from '../subscription/upgrade-sheet-state';
 import { notificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRead } from './api';
 import { formatNotificationTime } from './notification-time';
 
@@ -45,8 +47,28 @@ export function NotificationsPanel({ unread }: { unread: number }) {
   );
 }
 
-/** An unread notification is a button that marks it read; a read one is just text. */
+/** An unread notification is a button that marks it read; a read one is just text. Its action, if any, follows it. */
 function NotificationItem({ notification }: { notification: Notification }) {
+  return (
+    <div className="grid gap-1">
+      <NotificationBody notification={notification} />
+      {notification.action && <NotificationAction action={notification.action} />}
+    </div>
+  );
+}
+
+/** Renew opens the upgrade sheet; Update card opens the payment provider's page for the card. */
+function NotificationAction({ action }: { action: NonNullable<Notification['action']> }) {
+  const manage = useOpenCardManagement();
+  const handleClick = action === 'renew-premium' ? openUpgradeSheet : () => manage.mutate();
+  return (
+    <Button variant="secondary" size="sm" className="ml-7 justify-self-start" disabled={manage.isPending || manage.isSuccess} onClick={handleClick}>
+      {NOTIFICATION_ACTION_LABELS[action]}
+    </Button>
+  );
+}
+
+function NotificationBody({ notification }: { notification: Notification }) {
   const markRead = useMarkNotificationRead();
   const { isRead } = notification;
   const body = (

@@ -9,7 +9,11 @@ const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'lo
 
 function describePlan(subscription: Subscription): string {
   if (subscription.effectivePlan === 'free') return 'Free';
-  if (subscription.subscriptionStatus === 'canceled' && subscription.nextBillingDate) {
+  if (subscription.subscriptionStatus === 'past_due' && subscription.graceEndsAt) {
+    return `Premium · payment failed, kept until ${dateFormat.format(new Date(subscription.graceEndsAt))}`;
+  }
+  // A canceled subscription and a pass both end at the billing date.
+  if ((subscription.subscriptionStatus === 'canceled' || subscription.renewal === 'none') && subscription.nextBillingDate) {
     return `Premium until ${dateFormat.format(new Date(subscription.nextBillingDate))}`;
   }
   return `Premium · ${formatNaira(PREMIUM_PRICE_MINOR)} a month`;

@@ -9,6 +9,7 @@ import { WIDE_MEDIA_QUERY } from '../../ui/breakpoints';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { useAuth } from '../auth/use-auth';
+import { BillingHost } from '../subscription/billing-host';
 import { AppHeader } from './app-header';
 import { MobileBar } from './mobile-bar';
 import { PageLoading } from './page-loading';
@@ -60,6 +61,7 @@ export function AppShell() {
           <MobileBar />
         )}
         <DeferredLargePlayer />
+        <BillingHost />
       </div>
     </PlayerProvider>
   );

@@ -1,4 +1,4 @@
-import { DEMO_PAYMENT_LAST4, PREMIUM_TRANSACTION_TYPE, type Subscription, type Transaction } from '@kora/contracts';
+import { PREMIUM_TRANSACTION_TYPE, type Subscription, type Transaction } from '@kora/contracts';
 import { formatNaira } from '../../ui/format-naira';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -20,15 +20,20 @@ export function describeTransaction(transaction: Transaction): string {
   return transaction.transactionType === PREMIUM_TRANSACTION_TYPE ? 'Premium Plan' : transaction.transactionType;
 }
 
-export type TransactionDisplayStatus = 'success' | 'pending' | 'failed';
+export type TransactionDisplayStatus = 'success' | 'pending' | 'failed' | 'refunded';
 
-/** Spec section 3: success and pending as they are, anything else shown as failed. */
+/** Spec section 3 with issue 17's refunds: success, pending and refunded as they are, anything else shown as failed. */
 export function displayStatus(status: string): TransactionDisplayStatus {
-  return status === 'success' || status === 'pending' ? status : 'failed';
+  return status === 'success' || status === 'pending' || status === 'refunded' ? status : 'failed';
+}
+
+/** Only a completed payment has a receipt (a refunded one's says so). */
+export function hasReceipt(transaction: Transaction): boolean {
+  return (transaction.status === 'success' || transaction.status === 'refunded') && transaction.reference !== null;
 }
 
 /** The amount in minor units divided by 100 for display: 300000 → '₦3,000'. */
-export function formatAmount(transaction: Transaction): string {
+export function formatAmount(transaction: Pick<Transaction, 'amount' | 'currency'>): string {
   return transaction.currency === 'NGN' ? formatNaira(transaction.amount) : `${(transaction.amount / 100).toFixed(2)} ${transaction.currency}`;
 }
 
@@ -40,17 +45,22 @@ const METHOD_NAMES: Record<Subscription['paymentMethodType'], string> = {
   none: 'No payment method',
 };
 
+const CARD_BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', verve: 'Verve', 'american express': 'American Express' };
+
 export function hasPaymentMethod(subscription: Subscription): boolean {
-  return subscription.paymentMethodType === 'bank_transfer' || subscription.paymentMethodType === 'card';
+  const type = subscription.paymentMethodType;
+  return type === 'bank_transfer' || type === 'card' || type === 'ussd';
 }
 
-export function paymentMethodName(subscription: Subscription): string {
-  return METHOD_NAMES[subscription.paymentMethodType];
-}
-
-/** The spec's fixed demo text ('•••• 1234'): Kora keeps no account or card digits. */
-export function maskedPaymentDigits(subscription: Subscription): string {
-  return `•••• ${subscription.paymentMethodLast4 ?? DEMO_PAYMENT_LAST4}`;
+/**
+ * The payment method as the listener knows it: a card by its brand and real last 4 digits from
+ * the payment provider, or the way a pass was paid. No digits are shown that are not theirs.
+ */
+export function describePaymentMethod(subscription: Subscription): { name: string; digits: string | null } {
+  if (subscription.paymentMethodType !== 'card') return { name: METHOD_NAMES[subscription.paymentMethodType], digits: null };
+  const brand = subscription.paymentMethodBrand?.trim().toLowerCase();
+  const name = brand ? (CARD_BRANDS[brand] ?? `${brand.charAt(0).toUpperCase()}${brand.slice(1)}`) : 'Card';
+  return { name, digits: subscription.paymentMethodLast4 ? `•••• ${subscription.paymentMethodLast4}` : null };
 }
 
 /** The plan card's status line. */

@@ -7,6 +7,9 @@ import { StatusPill } from './status-pill';
 
 type PlanEntry = { id: string; name: string; price: string; features: string[] };
 
+/** What Premium really gives on this server (the server enforces both). */
+export const PREMIUM_FEATURES = [`High quality up to ${PLAN_MAX_BITRATE_KBPS.premium} kbps`, 'Download songs to play offline'];
+
 /** Spec section 9: Free and Premium, with Family and Student listed though not offered yet. */
 const PLANS: PlanEntry[] = [
   {
@@ -19,7 +22,7 @@ const PLANS: PlanEntry[] = [
     id: 'premium',
     name: 'Premium',
     price: `${formatNaira(PREMIUM_PRICE_MINOR)}/month`,
-    features: [`High quality up to ${PLAN_MAX_BITRATE_KBPS.premium} kbps`, 'Download songs'],
+    features: PREMIUM_FEATURES,
   },
   { id: 'family', name: 'Family', price: 'Coming soon', features: ['Premium for up to six people'] },
   { id: 'student', name: 'Student', price: 'Coming soon', features: ['Premium at a student price'] },

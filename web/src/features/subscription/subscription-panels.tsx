@@ -1,41 +1,39 @@
 import type { Subscription } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Landmark } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { LoadError } from '../../ui/load-error';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
 import { isPremium, subscriptionQuery, useSubscriptionChange, useTransactions } from './api';
-import { hasPaymentMethod, maskedPaymentDigits, paymentMethodName } from './billing-format';
+import { billingOptionsQuery, useOpenCardManagement } from './billing-api';
+import { hasPaymentMethod } from './billing-format';
 import { CurrentPlanCard } from './current-plan-card';
 import { PanelCard } from './panel-card';
 import { PlansList } from './plans-list';
-import { PaymentMethodCard, RecentBillingCard } from './premium-cards';
+import { PaymentMethodCard, PaymentMethodSummary, RecentBillingCard } from './premium-cards';
 import type { SubscriptionNavigation } from './subscription-navigation';
 import { SUBSCRIPTION_TOASTS } from './subscription-messages';
 import { TransactionList } from './transaction-list';
 import { UpgradeBanner } from './upgrade-banner';
+import { openUpgradeSheet } from './upgrade-sheet-state';
 
 export type { SubscriptionView } from './subscription-navigation';
 
 /** The Settings dialog's subscription sub-view; onNavigate opens the payment-methods or billing-history one. */
 export function SubscriptionPanel({ onNavigate }: { onNavigate: SubscriptionNavigation }) {
-  const upgrade = useSubscriptionChange({ success: SUBSCRIPTION_TOASTS.upgraded, failure: SUBSCRIPTION_TOASTS.upgradeFailed });
-  const handleUpgrade = () => upgrade.mutate({ subscriptionPlan: 'premium', subscriptionStatus: 'active' });
-
   return (
     <WithSubscription>
       {(subscription) => (
         <div className="grid gap-4">
-          <CurrentPlanCard subscription={subscription} onUpgrade={handleUpgrade} isUpgrading={upgrade.isPending} />
+          <CurrentPlanCard subscription={subscription} />
           {isPremium(subscription) ? (
             <>
               <PaymentMethodCard subscription={subscription} onNavigate={onNavigate} />
               <RecentBillingCard onNavigate={onNavigate} />
             </>
           ) : (
-            <UpgradeBanner onUpgrade={handleUpgrade} isUpgrading={upgrade.isPending} />
+            <UpgradeBanner />
           )}
           <PlansList subscription={subscription} />
         </div>
@@ -44,9 +42,27 @@ export function SubscriptionPanel({ onNavigate }: { onNavigate: SubscriptionNavi
   );
 }
 
-/** Sets up a bank transfer, or removes the method on file. */
+/**
+ * With a payment provider: the card on file, changed on the provider's page, or the pass. Without
+ * one: sets up a bank transfer, or removes the method on file.
+ */
 export function PaymentMethodsPanel() {
-  return <WithSubscription>{(subscription) => <PaymentMethods subscription={subscription} />}</WithSubscription>;
+  const options = useQuery(billingOptionsQuery);
+  return (
+    <WithSubscription>
+      {(subscription) =>
+        options.isPending ? (
+          <PanelSkeleton label="Loading your payment methods" />
+        ) : options.isError ? (
+          <LoadError title="Could not load your payment methods" error={options.error} onRetry={() => void options.refetch()} as="p" />
+        ) : options.data.paymentsConfigured ? (
+          <ProviderPaymentMethods subscription={subscription} />
+        ) : (
+          <PaymentMethods subscription={subscription} />
+        )
+      }
+    </WithSubscription>
+  );
 }
 
 /** Every charge, newest first (premium only: transactions are fetched only for premium users). */
@@ -69,15 +85,7 @@ function PaymentMethods({ subscription }: { subscription: Subscription }) {
     const emptied = isPremium(subscription) ? 'pending' : 'none';
     return (
       <PanelCard title="Payment Method">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="grid size-10 shrink-0 place-items-center rounded-control bg-overlay text-ink-muted">
-            <Landmark aria-hidden className="size-5" />
-          </span>
-          <div className="grid min-w-0 flex-1">
-            <p className="font-semibold">{paymentMethodName(subscription)}</p>
-            <p className="text-sm text-ink-muted tabular-nums">{maskedPaymentDigits(subscription)}</p>
-          </div>
-        </div>
+        <PaymentMethodSummary subscription={subscription} />
         <Button variant="outline" onClick={() => setConfirmingRemoval(true)}>
           Remove Payment Method
         </Button>
@@ -110,9 +118,39 @@ function PaymentMethods({ subscription }: { subscription: Subscription }) {
         )}
       </PanelCard>
       <PanelCard title="Debit Card">
-        <p className="text-sm text-ink-subtle">Card payments are not available yet.</p>
+        <p className="text-sm text-ink-subtle">Card payments are not configured on this server.</p>
       </PanelCard>
     </div>
+  );
+}
+
+function ProviderPaymentMethods({ subscription }: { subscription: Subscription }) {
+  const manage = useOpenCardManagement();
+  const leaving = manage.isPending || manage.isSuccess;
+  if (!isPremium(subscription) || !hasPaymentMethod(subscription)) {
+    return (
+      <PanelCard title="Payment Method">
+        <p className="text-sm text-ink-muted">Pay for Premium by card, bank transfer or USSD when you upgrade.</p>
+        <Button onClick={openUpgradeSheet}>Upgrade to Premium</Button>
+      </PanelCard>
+    );
+  }
+  if (subscription.renewal === 'none') {
+    return (
+      <PanelCard title="Payment Method">
+        <PaymentMethodSummary subscription={subscription} />
+        <p className="text-sm text-ink-muted">A pass is paid once and never renews, so there is nothing to change.</p>
+      </PanelCard>
+    );
+  }
+  return (
+    <PanelCard title="Payment Method">
+      <PaymentMethodSummary subscription={subscription} />
+      <p className="text-sm text-ink-muted">You change your card on Paystack's secure page. Kora never sees your card number.</p>
+      <Button variant="secondary" disabled={leaving} onClick={() => manage.mutate()}>
+        {leaving ? 'Opening Paystack...' : 'Change payment method'}
+      </Button>
+    </PanelCard>
   );
 }
 

