@@ -1,4 +1,5 @@
-// The built server on a fresh data folder, for the browser tests, with the Deezer stand-in as its catalogue.
+// The built server on a fresh data folder, for the browser tests, with the Deezer stand-in as its
+// catalogue and the Paystack stand-in as its payment provider.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,27 +14,36 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
 /**
- * The stand-in of Deezer's API and preview CDN (server/test/helpers/deezer-standin.ts) as a child
- * process: no test reaches the internet. It prints one JSON line with its addresses.
+ * A stand-in from server/test/helpers as a child process: Deezer's API and preview CDN, or
+ * Paystack's API, checkout page and webhooks. No test reaches the internet. Each prints one JSON
+ * line with its addresses.
  */
-async function startStandin() {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=kora-source', '--import', 'tsx', 'server/test/helpers/deezer-standin-main.ts'],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+async function startStandin(script, env = {}) {
+  const child = spawn(process.execPath, ['--conditions=kora-source', '--import', 'tsx', script], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   // However the server process ends (its own shutdown on SIGTERM/SIGINT exits too), the stand-in ends with it.
   process.once('exit', () => child.kill());
   const line = await new Promise((resolve, reject) => {
     readline.createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`The Deezer stand-in exited early (${code})`)));
+    child.once('exit', (code) => reject(new Error(`The stand-in ${script} exited early (${code})`)));
   });
   return JSON.parse(line);
 }
 
-const standin = await startStandin();
-// The tests read where the stand-in is, to expire a preview URL as Deezer's CDN would.
-fs.writeFileSync(path.join(dataDir, 'standin.json'), JSON.stringify({ apiUrl: standin.apiUrl, mediaOrigin: standin.mediaOrigin }));
+const standin = await startStandin('server/test/helpers/deezer-standin-main.ts');
+// Paid checkouts, renewals and failures are posted to this server's webhook, signed as Paystack signs them.
+const paystack = await startStandin('server/test/helpers/paystack-standin-main.ts', {
+  STANDIN_WEBHOOK_URL: `http://127.0.0.1:${process.env.PORT ?? 3000}/api/payments/paystack/webhook`,
+});
+// The tests read where the stand-ins are: to expire a preview URL as Deezer's CDN would, and to
+// have Paystack charge a renewal, fail one, or pay a checkout on a given day.
+fs.writeFileSync(
+  path.join(dataDir, 'standin.json'),
+  JSON.stringify({ apiUrl: standin.apiUrl, mediaOrigin: standin.mediaOrigin, paystackControlUrl: paystack.controlUrl }),
+);
 
 Object.assign(process.env, {
   DATA_DIR: dataDir,
@@ -50,5 +60,8 @@ Object.assign(process.env, {
   AUDIO_PROXY_ALLOWED_HOSTS: standin.mediaHost,
   AUDIO_PROXY_TRUSTED_ADDRESSES: '127.0.0.1',
   AUDIO_PROXY_CA_FILE: standin.caFile,
+  // The whole suite runs with payments configured, as a server taking money does.
+  PAYSTACK_API_URL: paystack.apiUrl,
+  PAYSTACK_SECRET_KEY: paystack.secretKey,
 });
 await import(pathToFileURL(path.join(here, '../server/dist/main.js')).href);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 
 export type Account = { firstName: string; lastName: string; email: string; password: string };
 
@@ -66,8 +66,11 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description !== undefined) await expect(toasts.getByText(description)).toBeVisible();
 }
 
-/** The Deezer stand-in start-server.mjs runs beside the server: its API, and its preview CDN. */
-export type Standin = { apiUrl: string; mediaOrigin: string };
+/**
+ * The stand-ins start-server.mjs runs beside the server: Deezer's API and preview CDN, and the
+ * control address of the Paystack stand-in (paystack-standin-main.ts).
+ */
+export type Standin = { apiUrl: string; mediaOrigin: string; paystackControlUrl: string };
 
 /** Where the stand-in of this run listens (start-server.mjs writes it into the port's data folder). */
 export function readStandin(baseURL: string | undefined): Standin {
@@ -92,4 +95,32 @@ export async function cardInBrowseAll(page: Page, title: string): Promise<Locato
     await expect.poll(() => browseAll.getByRole('article').count()).toBeGreaterThan(shown);
   }
   return card.first();
+}
+
+/**
+ * Has the Paystack stand-in play its part: `/pay` a checkout (on a given day), charge a `/renewal`,
+ * or fail one (`/renewal-failed`). Its webhooks are signed and posted to the server.
+ */
+export async function paystackControl(page: Page, route: '/pay' | '/renewal' | '/renewal-failed', body: Record<string, unknown>) {
+  const { paystackControlUrl } = readStandin(test.info().project.use.baseURL);
+  const response = await page.request.post(`${paystackControlUrl}${route}`, { data: body });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as { redirect?: string; status?: number; body?: string };
+}
+
+/**
+ * Buys Premium as the listener would, without the pages on the way: a checkout, paid on the
+ * stand-in (backdated by `paidAt` when asked), and the return the server verifies; then waits for
+ * the server to have it.
+ */
+export async function buyPremium(page: Page, method: 'card' | 'bank_transfer' | 'ussd' = 'card', paidAt?: Date): Promise<void> {
+  const start = await page.request.post('/api/billing/checkout', { data: { method } });
+  expect(start.status(), await start.text()).toBe(201);
+  const { reference } = (await start.json()) as { reference: string };
+  const { redirect } = await paystackControl(page, '/pay', { reference, paidAt: paidAt?.toISOString() });
+  const returned = await page.request.get(redirect!, { maxRedirects: 0 });
+  expect(returned.headers().location).toContain('payment=success');
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/user/subscription')).json()) as { effectivePlan: string }).effectivePlan)
+    .toBe('premium');
 }

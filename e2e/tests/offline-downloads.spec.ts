@@ -1,15 +1,10 @@
 import { type Page, expect, test } from '@playwright/test';
-import { keepScreenshot, logInThroughUi, signOutThroughUi, signUpThroughApi } from './helpers.js';
+import { buyPremium, keepScreenshot, logInThroughUi, signOutThroughUi, signUpThroughApi } from './helpers.js';
 
 // Issue 15: Premium downloads kept on the device, played with no network, and plays counted later.
 
 type ApiSong = { id: number; title: string; duration: number | null };
 type ApiPlaylist = { id: number; name: string; songCount: number };
-
-async function becomePremium(page: Page) {
-  const response = await page.request.post('/api/user/subscription', { data: { subscriptionPlan: 'premium' } });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 /** The editors' shortest playlist with a few songs: the smallest download. */
 async function smallPlaylist(page: Page): Promise<ApiPlaylist> {
@@ -52,7 +47,7 @@ const audioState = (page: Page) =>
 test('a Premium listener downloads a playlist, plays it with no network, and the plays count back online', async ({ page, context }, testInfo) => {
   test.setTimeout(150_000);
   await signUpThroughApi(page);
-  await becomePremium(page);
+  await buyPremium(page);
   // The smallest rendition keeps the test's downloads small.
   await page.addInitScript(() => localStorage.setItem('kora-settings', JSON.stringify({ downloadQuality: 'low' })));
   // The phone downloads through the browser's Background Fetch, as Chrome on Android does; the
@@ -118,7 +113,7 @@ test('a Premium listener downloads a playlist, plays it with no network, and the
 test("downloads play offline only for the listener who kept them, and only until the licence ends by this device's clock", async ({ page, context }) => {
   test.setTimeout(120_000);
   const keeper = await signUpThroughApi(page);
-  await becomePremium(page);
+  await buyPremium(page);
   await page.addInitScript(() => localStorage.setItem('kora-settings', JSON.stringify({ downloadQuality: 'low' })));
   const playlist = await smallPlaylist(page);
   const [song] = (await (await page.request.get(`/api/playlists/${playlist.id}/songs?limit=100&offset=0`)).json()) as ApiSong[];
@@ -188,7 +183,7 @@ test('a free listener is offered Premium instead of a download', async ({ page }
 test('when Premium ends, downloads stop playing offline and the listener is told why', async ({ page, context }) => {
   test.setTimeout(120_000);
   await signUpThroughApi(page);
-  await becomePremium(page);
+  await buyPremium(page);
   await page.addInitScript(() => localStorage.setItem('kora-settings', JSON.stringify({ downloadQuality: 'low' })));
   const playlist = await smallPlaylist(page);
   await page.goto(`/playlist/${playlist.id}`);
@@ -212,7 +207,7 @@ test('when Premium ends, downloads stop playing offline and the listener is told
 
 test("a song downloads on its own from its options menu, and is removed the same way", async ({ page }) => {
   await signUpThroughApi(page);
-  await becomePremium(page);
+  await buyPremium(page);
   await page.addInitScript(() => localStorage.setItem('kora-settings', JSON.stringify({ downloadQuality: 'low' })));
   const playlist = await smallPlaylist(page);
   const [first] = (await (await page.request.get(`/api/playlists/${playlist.id}/songs?limit=100&offset=0`)).json()) as ApiSong[];

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { cardInBrowseAll, expectNoHorizontalOverflow, expectToast, keepScreenshot, signUpThroughApi } from './helpers.js';
+import { buyPremium, cardInBrowseAll, expectNoHorizontalOverflow, expectToast, keepScreenshot, signUpThroughApi } from './helpers.js';
 
 // A demo song long enough to play for a while (the newest, uploaded songs come first elsewhere).
 const LONG_DEMO_SONG = 'Ìrìn Àjò';
@@ -303,16 +303,17 @@ test('every subscription sub-view has a Back button that returns where it came f
   await expect(settings.getByText('Free', { exact: true })).toBeVisible();
   await settings.getByRole('button', { name: 'Manage subscription' }).click();
   const subscription = page.getByRole('dialog', { name: 'Subscription' });
-  await expect(subscription.getByRole('button', { name: 'Start Premium Trial' })).toBeVisible();
+  await expect(subscription.getByRole('button', { name: 'Get Premium' })).toBeVisible();
   await keepScreenshot(page, testInfo, 'settings-subscription-free');
   await subscription.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
 
-  // Premium shows the payment-method and billing cards that lead to the other two sub-views.
-  await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Manage subscription' }).click();
-  await subscription.getByRole('button', { name: 'Upgrade to Premium' }).click();
-  await expectToast(page, 'Subscription Updated');
-  await subscription.getByRole('button', { name: 'Setup Payment' }).click();
+  // Premium (bought by card on the Paystack stand-in) shows the payment-method and billing cards
+  // that lead to the other two sub-views.
+  await buyPremium(page);
+  await page.reload();
+  await (await openSettingsFromHeader(page)).getByRole('button', { name: 'Manage subscription' }).click();
+  await subscription.getByRole('button', { name: 'Change' }).click();
   const paymentMethods = page.getByRole('dialog', { name: 'Payment Methods' });
   await expect(paymentMethods).toBeVisible();
   await keepScreenshot(page, testInfo, 'settings-payment-methods');

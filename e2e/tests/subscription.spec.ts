@@ -1,5 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectToast, keepScreenshot, signUpThroughApi } from './helpers.js';
+import { buyPremium, expectNoHorizontalOverflow, expectToast, keepScreenshot, paystackControl, signUpThroughApi } from './helpers.js';
+
+// Issue 17: Premium is paid through Paystack (its stand-in here, started by start-server.mjs).
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The Settings dialog from the header's settings button, on its subscription view. */
 async function openSubscription(page: Page): Promise<Locator> {
@@ -15,8 +19,12 @@ function card(dialog: Locator, title: string): Locator {
   return dialog.getByRole('region', { name: title, exact: true });
 }
 
-test('upgrade to premium, see the pending ₦3,000 charge, set up a bank transfer, cancel', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
+async function storedSubscription(page: Page) {
+  return (await (await page.request.get('/api/user/subscription')).json()) as Record<string, unknown>;
+}
+
+test('upgrading is a decision: the sheet, Paystack checkout, and back to Premium with the real card', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
   await signUpThroughApi(page);
   await page.goto('/');
 
@@ -24,72 +32,216 @@ test('upgrade to premium, see the pending ₦3,000 charge, set up a bank transfe
   const plan = card(dialog, 'Current Plan');
   await expect(plan.getByText('Free', { exact: true })).toBeVisible();
   await expect(plan.getByText('₦0/month')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Start Premium Trial' })).toBeVisible();
-  await expect(card(dialog, 'Payment Method')).toHaveCount(0);
-  await expect(card(dialog, 'Recent Billing')).toHaveCount(0);
+  await expect(dialog.getByRole('region', { name: 'Go Premium' }).getByRole('button', { name: 'Get Premium' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Start Premium Trial' })).toHaveCount(0);
   const plans = dialog.getByRole('list', { name: 'Plans' });
   for (const name of ['Free', 'Premium', 'Family', 'Student']) await expect(plans.getByText(name, { exact: true })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await keepScreenshot(page, testInfo, 'subscription-free');
 
   await plan.getByRole('button', { name: 'Upgrade to Premium' }).click();
-  await expectToast(page, 'Subscription Updated');
-  await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
-  await expect(plan.getByText('₦3,000/month')).toBeVisible();
-  await expect(plan.getByText(/Next billing date:/)).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Start Premium Trial' })).toHaveCount(0);
+  const sheet = page.getByRole('dialog', { name: 'Upgrade to Premium' });
+  await expect(sheet.getByText('₦3,000 a month')).toBeVisible();
+  await expect(sheet.getByRole('list', { name: 'What Premium gives' }).getByText('High quality up to 320 kbps')).toBeVisible();
+  await expect(sheet.getByRole('radio', { name: /^Card/ })).toBeChecked();
+  await expect(sheet.getByText(/Renews automatically every month\. Next billing date: /)).toBeVisible();
+  await expect(sheet.getByRole('radio', { name: /^Bank transfer/ })).toBeVisible();
+  await expect(sheet.getByRole('radio', { name: /^USSD/ })).toBeVisible();
+  await expect(sheet.getByText(/one-off 30-day pass .* It never renews/).first()).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await keepScreenshot(page, testInfo, 'upgrade-sheet');
+  // Nothing is created before the listener confirms.
+  expect(await (await page.request.get('/api/user/transactions')).json()).toEqual([]);
+  expect(await storedSubscription(page)).toMatchObject({ subscriptionPlan: 'free' });
 
-  // The charge the server created on upgrade: ₦3,000, Premium Plan, pending.
+  await sheet.getByRole('button', { name: 'Continue to pay ₦3,000' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay ₦3,000' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/^\/checkout\//);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  const result = page.getByRole('dialog', { name: 'Payment received' });
+  await expect(result).toBeVisible();
+  await expect(result.getByText('Visa')).toBeVisible();
+  await expect(result.getByText('•••• 4081')).toBeVisible();
+  await expect(result.getByText(/^Next billing date: /)).toBeVisible();
+  // The address no longer says anything about the payment.
+  await expect(page).toHaveURL((url) => url.search === '');
+  await keepScreenshot(page, testInfo, 'payment-received');
+  await result.getByRole('button', { name: 'Done' }).click();
+
+  dialog = await openSubscription(page);
+  await expect(card(dialog, 'Current Plan').getByText('Premium', { exact: true })).toBeVisible();
+  await expect(card(dialog, 'Current Plan').getByText('Active', { exact: true })).toBeVisible();
+  await expect(card(dialog, 'Current Plan').getByText(/Next billing date:/)).toBeVisible();
+  const method = card(dialog, 'Payment Method');
+  await expect(method.getByText('Visa')).toBeVisible();
+  await expect(method.getByText('•••• 4081')).toBeVisible();
+  await expect(dialog.getByText('1234')).toHaveCount(0);
   const recent = dialog.getByRole('list', { name: 'Recent billing' });
   await expect(recent.getByRole('listitem')).toHaveCount(1);
-  await expect(recent.getByText('Premium Plan')).toBeVisible();
+  await expect(recent.getByText('Paid')).toBeVisible();
   await expect(recent.getByText('₦3,000')).toBeVisible();
-  await expect(recent.getByText('Pending')).toBeVisible();
-  await keepScreenshot(page, testInfo, 'subscription-premium');
+  await expectNoHorizontalOverflow(page);
+  await keepScreenshot(page, testInfo, 'subscription-premium-card');
 
-  await card(dialog, 'Payment Method').getByRole('button', { name: 'Setup Payment' }).click();
-  dialog = page.getByRole('dialog', { name: 'Payment Methods' });
-  await expect(dialog).toBeVisible();
-  await keepScreenshot(page, testInfo, 'payment-methods-none');
-  await dialog.getByRole('button', { name: 'Set Up Bank Transfer' }).click();
-  await expectToast(page, 'Bank Transfer Setup');
-  await expect(dialog.getByText('•••• 1234')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Remove Payment Method' })).toBeVisible();
+  // Change payment method goes to Paystack's page for the card.
+  await method.getByRole('button', { name: 'Change' }).click();
+  const methods = page.getByRole('dialog', { name: 'Payment Methods' });
+  await expect(methods.getByText('•••• 4081')).toBeVisible();
+  await keepScreenshot(page, testInfo, 'payment-methods-card');
+  await methods.getByRole('button', { name: 'Change payment method' }).click();
+  await expect(page).toHaveURL(/\/manage\/subscriptions\/SUB_/);
 
-  await dialog.getByRole('button', { name: 'Back' }).click();
-  dialog = page.getByRole('dialog', { name: 'Subscription' });
-  const method = card(dialog, 'Payment Method');
-  await expect(method.getByText('Bank Transfer')).toBeVisible();
-  await expect(method.getByText('•••• 1234')).toBeVisible();
-  await expect(method.getByRole('button', { name: 'Change' })).toBeVisible();
-
-  await card(dialog, 'Recent Billing').getByRole('button', { name: 'View All' }).click();
-  dialog = page.getByRole('dialog', { name: 'Billing History' });
-  const history = dialog.getByRole('list', { name: 'Billing history' });
-  await expect(history.getByRole('listitem')).toHaveCount(1);
-  const period = new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
-  await expect(history.getByText(new RegExp(`^${period} · `))).toBeVisible();
-  await keepScreenshot(page, testInfo, 'billing-history');
-  await dialog.getByRole('button', { name: 'Back' }).click();
-
-  dialog = page.getByRole('dialog', { name: 'Subscription' });
+  // Cancel keeps Premium until the billing date (the server disables the Paystack subscription).
+  await page.goto('/');
+  dialog = await openSubscription(page);
   await card(dialog, 'Current Plan').getByRole('button', { name: 'Cancel Subscription' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Cancel Premium?' });
-  await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel Subscription' }).click();
   await expectToast(page, 'Subscription Canceled');
-  await expect(confirm).toBeHidden();
   await expect(card(dialog, 'Current Plan').getByText('Canceled', { exact: true })).toBeVisible();
   await expect(card(dialog, 'Current Plan').getByText(/Premium stays yours until/)).toBeVisible();
-  await expect(card(dialog, 'Current Plan').getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
-  await expectNoHorizontalOverflow(page);
-  await keepScreenshot(page, testInfo, 'subscription-canceled');
+  expect(await storedSubscription(page)).toMatchObject({ subscriptionStatus: 'canceled', effectivePlan: 'premium' });
+});
 
-  const stored = await (await page.request.get('/api/user/subscription')).json();
-  expect(stored).toMatchObject({
-    subscriptionPlan: 'premium',
-    subscriptionStatus: 'canceled',
-    paymentMethodType: 'bank_transfer',
-    effectivePlan: 'premium',
+test('a declined checkout and an abandoned one say so, and the listener stays on Free', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await signUpThroughApi(page);
+  await page.goto('/');
+  for (const [button, title] of [
+    ['Decline', 'Payment declined'],
+    ['Abandon', 'Payment not completed'],
+  ] as const) {
+    const dialog = await openSubscription(page);
+    await card(dialog, 'Current Plan').getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await page.getByRole('dialog', { name: 'Upgrade to Premium' }).getByRole('button', { name: 'Continue to pay ₦3,000' }).click();
+    await page.getByRole('button', { name: button, exact: true }).click();
+    const result = page.getByRole('dialog', { name: title });
+    await expect(result).toBeVisible();
+    await expect(result.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await keepScreenshot(page, testInfo, `payment-${button.toLowerCase()}`);
+    await result.getByRole('button', { name: 'Done' }).click();
+    expect(await storedSubscription(page)).toMatchObject({ subscriptionPlan: 'free', effectivePlan: 'free' });
+  }
+});
+
+test('a renewal adds a paid transaction, and each payment has a printable receipt', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const account = await signUpThroughApi(page);
+  await buyPremium(page);
+  const renewal = await paystackControl(page, '/renewal', { email: account.email });
+  expect(renewal.status).toBe(200);
+
+  await page.goto('/');
+  const dialog = await openSubscription(page);
+  await card(dialog, 'Recent Billing').getByRole('button', { name: 'View All' }).click();
+  const history = page.getByRole('dialog', { name: 'Billing History' }).getByRole('list', { name: 'Billing history' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history.getByText('Paid')).toHaveCount(2);
+  await expect(history.getByText(/^Premium until /)).toHaveCount(2);
+  await keepScreenshot(page, testInfo, 'billing-history-renewed');
+
+  await history.getByRole('button', { name: /^Receipt for / }).first().click();
+  const receiptDialog = page.getByRole('dialog', { name: 'Receipt' });
+  const receipt = receiptDialog.getByRole('article', { name: 'Receipt' });
+  await expect(receipt.getByText('Kora', { exact: true })).toBeVisible();
+  await expect(receipt.getByText('₦3,000')).toBeVisible();
+  for (const term of ['Reference', 'Date paid', 'Billing period', 'Premium from', 'Premium until', 'Billed to']) {
+    await expect(receipt.getByText(term, { exact: true })).toBeVisible();
+  }
+  await expect(receipt.getByText(account.email)).toBeVisible();
+  await keepScreenshot(page, testInfo, 'receipt');
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute('data-printed', 'true');
   });
+  await receiptDialog.getByRole('button', { name: 'Print' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-printed', 'true');
+  // On paper, the receipt alone.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('#root')).toBeHidden();
+  await expect(receiptDialog.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(receipt).toBeVisible();
+  await keepScreenshot(page, testInfo, 'receipt-printed');
+});
+
+test('a failed renewal shows past due with its grace end, then Premium lapses to Free', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const account = await signUpThroughApi(page);
+  // Paid 32 days ago: the renewal is due, and Paystack reports it failed, with the grace period
+  // (3 days from the failure) ending 20 seconds from now.
+  await buyPremium(page, 'card', new Date(Date.now() - 32 * DAY_MS));
+  const graceEnds = Date.now() + 20_000;
+  const failure = await paystackControl(page, '/renewal-failed', { email: account.email, at: new Date(graceEnds - 3 * DAY_MS).toISOString() });
+  expect(failure.status).toBe(200);
+
+  await page.goto('/');
+  let dialog = await openSubscription(page);
+  const plan = card(dialog, 'Current Plan');
+  await expect(plan.getByText('Past due', { exact: true })).toBeVisible();
+  await expect(plan.getByText(/Your renewal payment failed\. Premium stays until/)).toBeVisible();
+  await expect(plan.getByRole('button', { name: 'Update card' })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await keepScreenshot(page, testInfo, 'subscription-past-due');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const notifications = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(notifications.getByText('Payment Failed')).toBeVisible();
+  await expect(notifications.getByRole('button', { name: 'Update card' })).toBeVisible();
+  await keepScreenshot(page, testInfo, 'notifications-payment-failed');
+
+  await page.waitForTimeout(Math.max(0, graceEnds - Date.now() + 1_000));
+  await page.goto('/');
+  dialog = await openSubscription(page);
+  await expect(card(dialog, 'Current Plan').getByText('Free', { exact: true })).toBeVisible();
+  expect(await storedSubscription(page)).toMatchObject({ subscriptionPlan: 'free', effectivePlan: 'free' });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' }).getByText('Downgraded to Free')).toBeVisible();
+});
+
+test('a bank-transfer pass shows when it ends, never renews, and offers Renew in its last days', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await signUpThroughApi(page);
+  await page.goto('/');
+  let dialog = await openSubscription(page);
+  await card(dialog, 'Current Plan').getByRole('button', { name: 'Upgrade to Premium' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Upgrade to Premium' });
+  await sheet.getByRole('radio', { name: /^Bank transfer/ }).check();
+  await sheet.getByRole('button', { name: 'Continue to pay ₦3,000' }).click();
+  await expect(page.getByText(/bank_transfer/)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const result = page.getByRole('dialog', { name: 'Payment received' });
+  await expect(result.getByText(/Premium is active for 30 days/)).toBeVisible();
+  await result.getByRole('button', { name: 'Done' }).click();
+
+  dialog = await openSubscription(page);
+  const plan = card(dialog, 'Current Plan');
+  await expect(plan.getByText('₦3,000 · 30-day pass')).toBeVisible();
+  await expect(plan.getByText(/A pass never renews by itself/)).toBeVisible();
+  await expect(plan.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+  await expect(plan.getByRole('button', { name: 'Renew' })).toHaveCount(0);
+  await expect(card(dialog, 'Payment Method').getByText('Bank Transfer')).toBeVisible();
+  await expect(card(dialog, 'Payment Method').getByText(/^One-off pass until /)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await keepScreenshot(page, testInfo, 'subscription-pass');
+
+  // A pass paid 28 days ago ends in 2 days: the listener is told, and Renew opens the upgrade sheet.
+  await signUpThroughApi(page);
+  await buyPremium(page, 'bank_transfer', new Date(Date.now() - 28 * DAY_MS));
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const notifications = page.getByRole('dialog', { name: 'Notifications' });
+  await notifications.getByRole('button', { name: 'Renew', exact: true }).click();
+  const renewSheet = page.getByRole('dialog', { name: 'Renew Premium' });
+  await expect(renewSheet.getByRole('radio', { name: /^Bank transfer/ })).toBeChecked();
+  await expect(renewSheet.getByRole('radio', { name: /^Card/ })).toBeDisabled();
+  await expect(renewSheet.getByText(/Available when your pass ends on/)).toBeVisible();
+  await keepScreenshot(page, testInfo, 'renew-sheet');
+  await renewSheet.getByRole('button', { name: 'Not now' }).click();
+  await page.keyboard.press('Escape');
+
+  dialog = await openSubscription(page);
+  await card(dialog, 'Current Plan').getByRole('button', { name: 'Renew' }).click();
+  await expect(page.getByRole('dialog', { name: 'Renew Premium' })).toBeVisible();
 });
