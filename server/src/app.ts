@@ -20,6 +20,10 @@ import { createAuthService } from './features/auth/service.js';
 import { createSessionCache } from './features/auth/session-cache.js';
 import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
+import { createDataMeter } from './features/data-usage/data-meter.js';
+import { registerSentBytesCounter } from './features/data-usage/count-sent-bytes.js';
+import { createDataUsageQueries } from './features/data-usage/queries.js';
+import { dataUsageRoutes } from './features/data-usage/routes.js';
 import { createHomeService } from './features/home/home-service.js';
 import { homeRoutes } from './features/home/routes.js';
 import { createLikeQueries } from './features/likes/queries.js';
@@ -82,11 +86,13 @@ export type AppDeps = {
   logger?: boolean;
   /** How the audio proxy resolves host names (tests stand in a resolver whose answers change). */
   audioProxyLookup?: LookupFunction;
+  /** How often the data meter writes what it counted: 5 s by default (tests lengthen it to see what waits in memory). */
+  dataMeterFlushMs?: number;
 };
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp({ config, database, storage, logger = true, audioProxyLookup }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, storage, logger = true, audioProxyLookup, dataMeterFlushMs = 5_000 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -129,6 +135,12 @@ export async function buildApp({ config, database, storage, logger = true, audio
     cache: sessionCache,
   });
   registerSessionGuard(app, auth);
+  const dataUsage = createDataUsageQueries(database.db);
+  const dataMeter = createDataMeter({ write: dataUsage.addUsage, log: app.log, flushIntervalMs: dataMeterFlushMs });
+  // A killed process loses at most its last few seconds of counts; a clean shutdown writes them as
+  // the app closes, before main.ts closes the database.
+  app.addHook('onClose', () => dataMeter.close());
+  registerSentBytesCounter(app, dataMeter);
 
   await app.register(healthRoutes, { database, storage });
   await app.register(authRoutes, { auth, rateLimit: config.authRateLimit });
@@ -177,6 +189,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
   await app.register(uploadRoutes, { db: database.db, storage, limits: config.uploadLimits, quotaBytes: config.uploadQuotaBytes });
   await app.register(supportRoutes, { db: database.db });
   await app.register(notificationRoutes, { notifications: createNotificationService(createNotificationQueries(database.db)) });
+  await app.register(dataUsageRoutes, { queries: dataUsage, meter: dataMeter });
   await app.register(statsRoutes, { stats: createStatsQueries(database.db), writeVersion: database.writeVersion });
   await app.register(profileRoutes, {
     profile: createProfileService({

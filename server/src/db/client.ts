@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { leavesCachesValid } from './cache-neutral.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { trackPostgresWrites } from './postgres-write-version.js';
 import * as schema from './schema.js';
@@ -78,13 +79,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   }
 }
 
-const READ_ONLY_STATEMENT = /^\s*select\b/i;
-
 /**
- * Wraps the client's entry points so every statement that is not a plain SELECT, and every
- * transaction, bumps a counter once it has finished (committed or not: a spurious bump only
- * costs a cache miss). PGlite runs one statement or transaction at a time, so a read that
- * starts after the bump sees the write.
+ * Wraps the client's entry points so every statement that may change what a cache shows (all but
+ * those of cache-neutral.ts), and every transaction, bumps a counter once it has finished
+ * (committed or not: a spurious bump only costs a cache miss). PGlite runs one statement or
+ * transaction at a time, so a read that starts after the bump sees the write.
  */
 function countWrites(client: PGlite): () => number {
   let version = 0;
@@ -94,9 +93,9 @@ function countWrites(client: PGlite): () => number {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = ((text: string, ...rest: unknown[]) =>
-    afterwards((query as (...args: unknown[]) => Promise<unknown>)(text, ...rest), !READ_ONLY_STATEMENT.test(text))) as PGlite['query'];
+    afterwards((query as (...args: unknown[]) => Promise<unknown>)(text, ...rest), !leavesCachesValid(text))) as PGlite['query'];
   client.exec = ((text: string, ...rest: unknown[]) =>
-    afterwards((exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest), !READ_ONLY_STATEMENT.test(text))) as PGlite['exec'];
+    afterwards((exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest), !leavesCachesValid(text))) as PGlite['exec'];
   client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => afterwards(transaction(callback), true)) as PGlite['transaction'];
   return () => version;
 }

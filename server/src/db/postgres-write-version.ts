@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { leavesCachesValid } from './cache-neutral.js';
 
 const CHANNEL = 'kora_writes';
-const READ_ONLY_STATEMENT = /^\s*select\b/i;
 const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end|abort)\b/i;
 const RECONNECT_DELAY_MS = 1_000;
@@ -125,7 +125,7 @@ function countWritesOf(client: { query: QueryFn }, onWrite: () => void) {
   client.query = (...args: unknown[]) => {
     const first = args[0];
     const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
-    if (typeof text !== 'string' || READ_ONLY_STATEMENT.test(text)) return query(...args);
+    if (typeof text !== 'string' || leavesCachesValid(text)) return query(...args);
 
     let finished: () => void;
     if (TRANSACTION_START.test(text)) {

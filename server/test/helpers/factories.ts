@@ -15,14 +15,22 @@ export function buildSignup(overrides: Partial<SignupRequest> = {}): SignupReque
   };
 }
 
-export type SignedInUser = { user: User; cookie: string; credentials: SignupRequest };
+export type SignedInUser = {
+  user: User;
+  /** The session cookie alone. */
+  cookie: string;
+  /** Every cookie the sign-up set, as a browser sends them back: the session and the device (the data meter's). */
+  cookies: string;
+  credentials: SignupRequest;
+};
 
-/** Signs a new user up through the API and returns the session cookie to send back. */
+/** Signs a new user up through the API and returns the cookies to send back. */
 export async function signUp(app: FastifyInstance, overrides: Partial<SignupRequest> = {}): Promise<SignedInUser> {
   const credentials = buildSignup(overrides);
   const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: credentials });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
-  return { user: response.json(), cookie: sessionCookieOf(response.cookies), credentials };
+  const cookies = response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return { user: response.json(), cookie: sessionCookieOf(response.cookies), cookies, credentials };
 }
 
 export function sessionCookieOf(cookies: { name: string; value: string }[]): string {

@@ -22,13 +22,15 @@ export type TestApp = {
 export type TestAppOptions = {
   /** How the audio proxy resolves host names (a test's resolver can change its answers). */
   audioProxyLookup?: LookupFunction;
+  /** How often the data meter writes its counts (the app's default unless given). */
+  dataMeterFlushMs?: number;
 };
 
 /**
  * The whole app on a fresh database and media folder, for `app.inject` tests.
  * KORA_TEST_STORAGE=s3 keeps media in a local S3-protocol server started for this app instead.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, { audioProxyLookup }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, { audioProxyLookup, dataMeterFlushMs }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-test-'));
   const s3Server = process.env.KORA_TEST_STORAGE === 's3' ? await startS3Server() : undefined;
   const config: Config = {
@@ -43,7 +45,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, { audioProx
   };
   const database = await openTestDatabase();
   const storage = await openStorage(config);
-  const app = await buildApp({ config, database, storage, logger: false, audioProxyLookup });
+  const app = await buildApp({ config, database, storage, logger: false, audioProxyLookup, dataMeterFlushMs });
   await app.ready();
   return {
     app,

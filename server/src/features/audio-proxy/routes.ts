@@ -43,6 +43,7 @@ export async function audioProxyRoutes(app: FastifyInstance, { settings, lookup 
     handler: async (request, reply) => {
       const { url, trackId } = parseInput(previewQuerySchema, request.query);
       const target = parsePreviewUrl(url);
+      reply.countSentBytes('preview');
       const controller = new AbortController();
       const tooSlow = (stage: string) => () => {
         if (reply.raw.headersSent) request.log.warn({ trackId, host: target.host }, `audio proxy: preview cut after ${settings.timeoutMs} ms`);

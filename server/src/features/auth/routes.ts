@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden } from '../../http/errors.js';
 import { type RequestLimit, routeRateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import { renewDeviceCookie } from '../data-usage/device-cookie.js';
 import { presentUser } from './presenter.js';
 import type { AuthService, SignedIn } from './service.js';
 import { currentUser } from './session-guard.js';
@@ -86,6 +87,8 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn
     path: '/',
     expires: signedIn.expiresAt,
   });
+  // The data meter's "this device" (features/data-usage), which outlives the session.
+  renewDeviceCookie(request, reply);
 }
 
 function clearSessionCookie(reply: FastifyReply): void {

@@ -28,6 +28,7 @@ export async function mediaRoutes(app: FastifyInstance, { storage }: { storage: 
   app.get('/api/media/:shard/:file', async (request, reply) => {
     const key = parseInput(paramsSchema, request.params);
     if (!isImageKey(key)) throw new NotFound(MISSING_FILE_MESSAGE);
+    reply.countSentBytes('cover');
     if (isVariantKey(key) && !(await storage.stat(key))) {
       return serveObject(storage, baseKeyOf(key), request, reply, VARIANT_FALLBACK_CACHE);
     }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DOWNLOAD_BITRATE_HEADER, downloadQuerySchema } from '@kora/contracts';
+import { DOWNLOAD_BITRATE_HEADER, downloadQuerySchema, renditionQualityLabel } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Forbidden, NotFound } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
@@ -31,6 +31,7 @@ export async function songDownloadRoute(app: FastifyInstance, { songs, storage }
     const rendition =
       chooseRendition(source.renditions, 'premium', quality) ?? chooseRendition(source.renditions, 'premium', 'data-saver');
     const key = rendition?.fileKey ?? source.fileKey;
+    reply.countSentBytes('download', renditionQualityLabel(rendition));
     if (rendition) reply.header(DOWNLOAD_BITRATE_HEADER, String(rendition.bitrateKbps));
     reply.header('content-disposition', attachmentDisposition(source.title, path.extname(key)));
     // The file behind the URL changes when renditions arrive or the plan lapses: revalidate.

@@ -1,4 +1,4 @@
-import { STREAM_RENDITION_HEADER, streamQuerySchema } from '@kora/contracts';
+import { renditionQualityLabel, STREAM_RENDITION_HEADER, streamQuerySchema } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { NotFound, ServiceUnavailable } from '../../http/errors.js';
@@ -74,6 +74,7 @@ export async function songRoutes(app: FastifyInstance, { songs, storage, writeVe
     if (!source?.fileKey) throw new NotFound('Song not found');
     const plan = resolveListenerPlan(source.subscription, new Date());
     const rendition = chooseRendition(source.renditions, plan, quality, codecs);
+    reply.countSentBytes('stream', renditionQualityLabel(rendition));
     reply.header(STREAM_RENDITION_HEADER, rendition ? `${rendition.codec} ${rendition.bitrateKbps}` : 'original');
     if (rendition) return serveObject(storage, rendition.fileKey, request, reply, STREAM_CACHE_CONTROL);
     // A file gone missing passes here and gets serveObject's 404.
