@@ -1,4 +1,5 @@
 import type { Song, StreamQuality } from '@kora/contracts';
+import { readLimitSaverOn } from '../features/data-usage/data-limit';
 import { readLocalSettings, type LocalSettings } from '../features/settings/local-settings';
 import { browserPlaysOpus } from './playable-codecs';
 
@@ -7,9 +8,13 @@ export function chooseStreamQuality(settings: Pick<LocalSettings, 'dataSaver' | 
   return settings.dataSaver === 'off' ? settings.streamingQuality : settings.dataSaver;
 }
 
-/** The quality the next stream asks for, read from the settings as they are now. */
+/**
+ * The quality the next stream asks for, read from the settings as they are now: the extreme saver
+ * while Kora switched to it at the monthly data limit (features/data-usage).
+ */
 export function readStreamingQuality(storage: Pick<Storage, 'getItem'> | null): StreamQuality {
-  return chooseStreamQuality(readLocalSettings(storage));
+  const settings = readLocalSettings(storage);
+  return readLimitSaverOn(storage, settings) ? 'extreme-saver' : chooseStreamQuality(settings);
 }
 
 const SAVERS: readonly StreamQuality[] = ['extreme-saver', 'data-saver'];

@@ -2,6 +2,7 @@ import type { User } from '@kora/contracts';
 import { LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
+import { DataUsageSettings } from '../data-usage/data-usage-settings';
 import { AccountSettings } from './account-settings';
 import { EqualizerSettings } from './equalizer-settings';
 import { PlanSettings } from './plan-settings';
@@ -21,6 +22,7 @@ export function SettingsMain({ user, onOpenSubscription }: { user: User; onOpenS
     <div className="grid gap-6">
       <AccountSettings user={user} />
       <PlanSettings onManage={onOpenSubscription} />
+      <DataUsageSettings />
       <p className="rounded-control bg-raised px-3 py-2 text-xs text-ink-muted">
         The settings below are kept on this device only, and apply as soon as you change them.
       </p>
