@@ -71,7 +71,9 @@ export function PaymentReturnDialog({ reference, onClose, onSettled }: PaymentRe
             Try again
           </Button>
         )}
-        <Button onClick={onClose}>Done</Button>
+        <Button autoFocus onClick={onClose}>
+          Done
+        </Button>
       </div>
     </Modal>
   );

@@ -69,7 +69,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="text-paper-ink/70">{term}</dt>
-            <dd className="min-w-0 text-right font-medium break-all">{value}</dd>
+            <dd className="min-w-0 text-right font-medium break-words">{value}</dd>
           </div>
         ))}
       </dl>
