@@ -58,6 +58,13 @@ export function createBillingQueries(db: Db) {
       key: { event: string; reference: string; payload: unknown },
       work: (tx: BillingTransaction) => Promise<EventResult>,
     ): Promise<EventOutcome | 'duplicate'> {
+      // A replay of an event already recorded (a retry, or an attacker's) is one read: no transaction,
+      // and no write that would empty every read cache (db/versioned-cache.ts).
+      const [recorded] = await db
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, PROVIDER), eq(paymentEvents.event, key.event), eq(paymentEvents.reference, key.reference)));
+      if (recorded) return 'duplicate';
       return db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(paymentEvents)

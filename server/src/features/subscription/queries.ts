@@ -49,9 +49,13 @@ export function createSubscriptionQueries(db: Db) {
 
 /** The user's subscription row, locked FOR UPDATE in the transaction `tx` (created first when missing). */
 export async function lockSubscription(tx: Db, userId: number): Promise<SubscriptionState> {
+  const lock = () => tx.select(stateColumns).from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
+  // Every account made since subscriptions has its row: the insert is for the older ones only.
+  const [row] = await lock();
+  if (row) return row;
   await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
-  const [row] = await tx.select(stateColumns).from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
-  return row!;
+  const [created] = await lock();
+  return created!;
 }
 
 /** The writes of one locked subscription, all in its transaction. */
