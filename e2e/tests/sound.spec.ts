@@ -104,7 +104,7 @@ test('a 2-second crossfade starts the next song about 2 seconds before the first
   await expect((await openLargePlayer(page, testInfo)).getByRole('heading', { name: next!.title })).toBeVisible();
 });
 
-test("gapless playback starts an album's next track as the first ends, with no silence between", async ({ page }) => {
+test("gapless playback starts an album's next track as the first ends, with no silence between", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   await signUpThroughApi(page);
   await page.goto('/');
@@ -112,6 +112,8 @@ test("gapless playback starts an album's next track as the first ends, with no s
   // On by default, with crossfade off.
   await expect(settings.getByRole('switch', { name: 'Gapless playback' })).toBeChecked();
   await expect(settings.getByLabel('Crossfade')).toHaveValue('0');
+  await settings.getByRole('switch', { name: 'Normalize volume' }).scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, 'settings-sound');
   await closeSettings(page, settings);
 
   await playFromAlbum(page);
