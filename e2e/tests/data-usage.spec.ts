@@ -1,13 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cardInBrowseAll, expectNoHorizontalOverflow, keepScreenshot, signUpThroughApi } from './helpers.js';
+import { cardInBrowseAll, expectNoHorizontalOverflow, keepScreenshot, openSettingsFromHeader, signUpThroughApi } from './helpers.js';
 
 const DEMO_SONG = 'Ìrìn Àjò';
 
 async function openDataUsed(page: Page): Promise<Locator> {
-  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect(dialog).toBeVisible();
-  return dialog.getByRole('region', { name: 'Data used' });
+  return (await openSettingsFromHeader(page)).getByRole('region', { name: 'Data used' });
 }
 
 /** The figures of one line of the Data used table: all devices, then this device. */

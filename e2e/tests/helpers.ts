@@ -39,6 +39,20 @@ export async function signUpThroughApi(page: Page, account: Account = newAccount
   return account;
 }
 
+/** Opens the Settings dialog from the header's button. */
+export async function openSettingsFromHeader(page: Page): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Closes a dialog with Escape, as a keyboard user would. */
+export async function closeDialog(page: Page, dialog: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
 export async function signOutThroughUi(page: Page): Promise<void> {
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();

@@ -1,5 +1,14 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { buyPremium, cardInBrowseAll, expectNoHorizontalOverflow, expectToast, keepScreenshot, signUpThroughApi } from './helpers.js';
+import {
+  buyPremium,
+  cardInBrowseAll,
+  closeDialog,
+  expectNoHorizontalOverflow,
+  expectToast,
+  keepScreenshot,
+  openSettingsFromHeader,
+  signUpThroughApi,
+} from './helpers.js';
 
 // A demo song long enough to play for a while (the newest, uploaded songs come first elsewhere).
 const LONG_DEMO_SONG = 'Ìrìn Àjò';
@@ -20,18 +29,6 @@ function readAudio(page: Page) {
 /** The always-visible player of the viewport: the footer on desktop, the mini player on a phone. */
 function playerBar(page: Page, testInfo: TestInfo): Locator {
   return page.getByRole('region', { name: isPhone(testInfo) ? 'Mini player' : 'Player' });
-}
-
-async function openSettingsFromHeader(page: Page): Promise<Locator> {
-  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function closeDialog(page: Page, dialog: Locator): Promise<void> {
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
 }
 
 /** Opens the sidebar (the menu drawer on a phone) and clicks one of its buttons. */

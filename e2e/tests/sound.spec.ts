@@ -1,21 +1,9 @@
 import type { Song } from '@kora/contracts';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { keepScreenshot, signUpThroughApi } from './helpers.js';
+import { closeDialog, keepScreenshot, openSettingsFromHeader, signUpThroughApi } from './helpers.js';
 
 // A demo album of several long tracks: its first track hands over to its second.
 const ALBUM_SONG = 'Ìrìn Àjò';
-
-async function openSettings(page: Page): Promise<Locator> {
-  await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function closeSettings(page: Page, dialog: Locator): Promise<void> {
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-}
 
 /** Opens the song's album and plays it by its title (selecting a song opens the large player). */
 async function playFromAlbum(page: Page): Promise<Song[]> {
@@ -64,9 +52,9 @@ test('the large player says what is streaming: Opus 48 kbps on the data saver, M
   test.setTimeout(60_000);
   await signUpThroughApi(page);
   await page.goto('/');
-  let settings = await openSettings(page);
+  let settings = await openSettingsFromHeader(page);
   await settings.getByRole('group', { name: 'Mobile data saver' }).getByRole('radio', { name: /^Data saver/ }).click();
-  await closeSettings(page, settings);
+  await closeDialog(page, settings);
 
   await playFromAlbum(page);
   const player = await openLargePlayer(page, testInfo);
@@ -75,10 +63,10 @@ test('the large player says what is streaming: Opus 48 kbps on the data saver, M
   await page.keyboard.press('Escape');
 
   // Off again: a free listener's auto quality is the 128 kbps MP3, from the next song on.
-  settings = await openSettings(page);
+  settings = await openSettingsFromHeader(page);
   await settings.getByRole('group', { name: 'Mobile data saver' }).getByRole('radio', { name: 'Off', exact: true }).click();
   await settings.getByLabel('Streaming quality').selectOption('medium');
-  await closeSettings(page, settings);
+  await closeDialog(page, settings);
   await playFromAlbum(page);
   await expect((await openLargePlayer(page, testInfo)).getByText('MP3 128 kbps', { exact: true })).toBeVisible();
 });
@@ -87,9 +75,9 @@ test('a 2-second crossfade starts the next song about 2 seconds before the first
   test.setTimeout(60_000);
   await signUpThroughApi(page);
   await page.goto('/');
-  const settings = await openSettings(page);
+  const settings = await openSettingsFromHeader(page);
   await settings.getByLabel('Crossfade').selectOption('2');
-  await closeSettings(page, settings);
+  await closeDialog(page, settings);
 
   const tracks = await playFromAlbum(page);
   const { remaining, nextSource } = await handOverFrom(page, 8);
@@ -108,13 +96,13 @@ test("gapless playback starts an album's next track as the first ends, with no s
   test.setTimeout(60_000);
   await signUpThroughApi(page);
   await page.goto('/');
-  const settings = await openSettings(page);
+  const settings = await openSettingsFromHeader(page);
   // On by default, with crossfade off.
   await expect(settings.getByRole('switch', { name: 'Gapless playback' })).toBeChecked();
   await expect(settings.getByLabel('Crossfade')).toHaveValue('0');
   await settings.getByRole('switch', { name: 'Normalize volume' }).scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, 'settings-sound');
-  await closeSettings(page, settings);
+  await closeDialog(page, settings);
 
   await playFromAlbum(page);
   const { remaining } = await handOverFrom(page, 4);
