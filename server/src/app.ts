@@ -26,6 +26,8 @@ import { createDataUsageQueries } from './features/data-usage/queries.js';
 import { dataUsageRoutes } from './features/data-usage/routes.js';
 import { createHomeService } from './features/home/home-service.js';
 import { homeRoutes } from './features/home/routes.js';
+import { createMailer } from './features/mail/create-mailer.js';
+import { devMailRoutes } from './features/mail/dev-mail-routes.js';
 import { createLikeQueries } from './features/likes/queries.js';
 import { likeRoutes } from './features/likes/routes.js';
 import { mediaRoutes } from './features/media/routes.js';
@@ -198,6 +200,11 @@ export async function buildApp({ config, database, storage, logger = true, audio
     }),
     rateLimit: config.authRateLimit,
   });
+
+  // Built here for the app's logger; the job worker (jobs/background.ts) sends through app.mailer.
+  const mailer = createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  if (mailer.mailbox) await app.register(devMailRoutes, { mailbox: mailer.mailbox });
 
   await registerWebApp(app, config.webDist ?? defaultWebDist, { auth, home });
   return app;

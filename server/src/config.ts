@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_MAX_AUDIO_BYTES, DEFAULT_MAX_COVER_BYTES } from '@kora/contracts';
+import { DEFAULT_MAX_AUDIO_BYTES, DEFAULT_MAX_COVER_BYTES, PRODUCT_NAME } from '@kora/contracts';
 import { z } from 'zod';
 import { parseTrustedAddress } from './features/audio-proxy/address-policy.js';
 import { parseAllowedHost } from './features/audio-proxy/host-allow-list.js';
@@ -57,6 +57,8 @@ const envSchema = z.object({
   PAYSTACK_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.paystack.co'),
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)').optional(),
   BUSINESS_NAME: z.string().trim().min(1).max(200).default('Kora'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().trim().min(1).optional(),
 });
 
 export type S3Settings = {
@@ -115,6 +117,17 @@ export type Config = {
   audioProxy: AudioProxySettings;
   /** Payments: Paystack when its secret key is set, else none (Upgrade keeps the local pending-charge flow). */
   payments: { paystack: PaystackSettings | undefined; businessName: string };
+  mail: MailSettings;
+};
+
+/** E-mail (features/mail): sent through SMTP when smtpUrl is set, else written to the log. */
+export type MailSettings = {
+  /** `smtp://user:pass@host:587` or `smtps://…:465`; absent means e-mails are logged, not sent. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail. */
+  from: { address: string; name: string };
+  /** Keep the last e-mails for the /dev/mail page: development without SMTP only. */
+  devMailPage: boolean;
 };
 
 export type PaystackSettings = {
@@ -150,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
     ...s3SettingProblems(present),
     ...audioProxySettingProblems(present),
+    ...mailSettingProblems(present),
     ...(parsed.success && parsed.data.LISTEN_AFTER_BACKFILL && !parsed.data.JOBS_ENABLED
       ? ['LISTEN_AFTER_BACKFILL: needs JOBS_ENABLED, or the backfill it waits for never runs']
       : []),
@@ -213,7 +227,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paystack: e.PAYSTACK_SECRET_KEY ? { apiUrl: e.PAYSTACK_API_URL.replace(/\/+$/, ''), secretKey: e.PAYSTACK_SECRET_KEY } : undefined,
       businessName: e.BUSINESS_NAME,
     },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ? parseMailFrom(e.MAIL_FROM)! : DEFAULT_MAIL_FROM,
+      devMailPage: e.NODE_ENV === 'development' && !e.SMTP_URL,
+    },
   };
+}
+
+// Only ever seen in the log and on /dev/mail: a real server is given its own MAIL_FROM.
+const DEFAULT_MAIL_FROM = { address: 'no-reply@kora.invalid', name: PRODUCT_NAME };
+
+/** `Name <address>` or a bare address (then named after the product); undefined when it is neither. */
+function parseMailFrom(value: string): { address: string; name: string } | undefined {
+  const match = /^(?:(.*?)\s*<([^<>]+)>|([^<>\s]+))$/.exec(value.trim());
+  const address = (match?.[2] ?? match?.[3])?.trim().toLowerCase();
+  if (!address || !z.email().safeParse(address).success) return undefined;
+  const name = match?.[1]?.replace(/^"(.*)"$/, '$1').trim();
+  // A header value: one line, without the characters that would end a quoted name or start another address.
+  if (name !== undefined && /[\p{Cc}"\\<>]/u.test(name)) return undefined;
+  return { address, name: name || PRODUCT_NAME };
+}
+
+/** A real SMTP server needs a real sender: the default one would be refused or marked as spam. */
+function mailSettingProblems(env: Record<string, string | undefined>): string[] {
+  if (env.MAIL_FROM && !parseMailFrom(env.MAIL_FROM)) return ['MAIL_FROM: must be an address, or a name and an address as `Kora <no-reply@kora.example>`'];
+  if (env.SMTP_URL && !env.MAIL_FROM) return ['MAIL_FROM: needed with SMTP_URL (the sender of every e-mail, as `Kora <no-reply@kora.example>`)'];
+  return [];
 }
 
 function list(value: string): string[] {

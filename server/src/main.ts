@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   if (config.seed === 'demo') {
     await seedDemoCatalogue({ db: database.db, storage, log: app.log });
   }
-  const background = startBackgroundWork({ config, db: database.db, storage, log: app.log });
+  const background = startBackgroundWork({ config, db: database.db, storage, mailer: app.mailer, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -7,7 +7,9 @@ import { createPaystackProvider } from '../features/billing/paystack/paystack-cl
 import { backfillImageColors } from '../media/image-colors.js';
 import type { MediaStorage } from '../media/storage.js';
 import { backfillCoverVariants } from './cover-variant-backfill.js';
+import type { Mailer } from '../features/mail/mailer.js';
 import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/process-release.js';
+import { createSendMailHandler, SEND_MAIL_JOB } from './handlers/send-mail.js';
 import { createStopProviderRenewalHandler, STOP_PROVIDER_RENEWAL_JOB } from './handlers/stop-provider-renewal.js';
 import { createTranscodeSongHandler, TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
 import { sweepOrphans } from './orphan-sweep.js';
@@ -31,12 +33,25 @@ export function jobScratchDir(dataDir: string): string {
 
 /**
  * What the server does besides answering requests: the orphan sweep, once, in the background, and
- * (unless JOBS_ENABLED=false) the job worker, the jobs that give renditions to the songs without any,
+ * (unless JOBS_ENABLED=false) the job worker (release reviews, transcodes, e-mails, Paystack renewal
+ * stops), the jobs that give renditions to the songs without any,
  * the smaller copies and placeholder colours of covers stored before they existed, at start and every hour, the deletion
  * of the files of releases rejected longer ago than REJECTED_MEDIA_GRACE_DAYS, and, at start and every 15 minutes, the notices
  * of passes about to end or ended (pass-notice-sweep.ts).
  */
-export function startBackgroundWork({ config, db, storage, log }: { config: Config; db: Db; storage: MediaStorage; log: JobLog }): BackgroundWork {
+export function startBackgroundWork({
+  config,
+  db,
+  storage,
+  mailer,
+  log,
+}: {
+  config: Config;
+  db: Db;
+  storage: MediaStorage;
+  mailer: Mailer;
+  log: JobLog;
+}): BackgroundWork {
   const scratchDir = jobScratchDir(config.dataDir);
   const sweepAbort = new AbortController();
   const sweep = sweepOrphans({ db, storage, graceMs: config.orphanGraceMs, tempDirs: [scratchDir], signal: sweepAbort.signal }).then(
@@ -52,6 +67,7 @@ export function startBackgroundWork({ config, db, storage, log }: { config: Conf
         handlers: {
           [PROCESS_RELEASE_JOB]: createProcessReleaseHandler({ db, storage, scratchDir }),
           [TRANSCODE_SONG_JOB]: createTranscodeSongHandler({ db, storage, scratchDir }),
+          [SEND_MAIL_JOB]: createSendMailHandler({ db, mailer }),
           // A process without the provider's key leaves these to one that has it.
           ...(config.payments.paystack
             ? { [STOP_PROVIDER_RENEWAL_JOB]: createStopProviderRenewalHandler({ db, provider: createPaystackProvider(config.payments.paystack) }) }

@@ -14,6 +14,8 @@ export const JOB_PRIORITY = {
   background: 0,
   /** Someone is watching: an uploaded release waiting for review. */
   listenerWaiting: 10,
+  /** Someone waits in their inbox (a reset link), and it takes a moment: e-mail goes before long work. */
+  mail: 20,
 } as const;
 
 export type EnqueueOptions = { maxAttempts?: number; delayMs?: number; priority?: number };
