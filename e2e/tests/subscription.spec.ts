@@ -104,6 +104,41 @@ test('upgrading is a decision: the sheet, Paystack checkout, and back to Premium
   expect(await storedSubscription(page)).toMatchObject({ subscriptionStatus: 'canceled', effectivePlan: 'premium' });
 });
 
+test('the upgrade sheet opened from Settings is the only dialog, and dismissing it brings Settings back on Subscription', async ({
+  page,
+}, testInfo) => {
+  await signUpThroughApi(page);
+  await page.goto('/');
+  const dialog = await openSubscription(page);
+  const sheet = page.getByRole('dialog', { name: 'Upgrade to Premium' });
+  const ways = [
+    {
+      opener: card(dialog, 'Current Plan').getByRole('button', { name: 'Upgrade to Premium' }),
+      dismiss: () => sheet.getByRole('button', { name: 'Not now' }).click(),
+    },
+    {
+      opener: dialog.getByRole('region', { name: 'Go Premium' }).getByRole('button', { name: 'Get Premium' }),
+      dismiss: () => page.keyboard.press('Escape'),
+    },
+  ];
+  for (const { opener, dismiss } of ways) {
+    await opener.click();
+    await expect(sheet).toBeVisible();
+    // Counted in the page itself: a modal hides the dialogs behind it from the accessibility tree.
+    await expect(page.locator('[role="dialog"]')).toHaveCount(1);
+    await expect(sheet.locator(':focus')).toHaveCount(1);
+    await keepScreenshot(page, testInfo, 'upgrade-sheet-from-settings');
+
+    await dismiss();
+    await expect(sheet).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('[role="dialog"]')).toHaveCount(1);
+    await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
+    await expect(card(dialog, 'Current Plan').getByText('Free', { exact: true })).toBeVisible();
+  }
+  await keepScreenshot(page, testInfo, 'subscription-after-upgrade-dismissed');
+});
+
 test('a declined checkout and an abandoned one say so, and the listener stays on Free', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   await signUpThroughApi(page);

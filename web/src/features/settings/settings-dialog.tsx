@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
 import { BillingHistoryPanel, PaymentMethodsPanel, SubscriptionPanel } from '../subscription/subscription-panels';
+import { useUpgradeSheetOpen } from '../subscription/upgrade-sheet-state';
 import { SettingsMain } from './settings-main';
 
 export type SettingsView = 'main' | 'subscription' | 'payment-methods' | 'billing-history';
@@ -31,6 +32,7 @@ interface SettingsDialogProps {
 /** The Settings dialog (spec section 2): the main view and the subscription sub-views, each with Back. */
 export function SettingsDialog({ user, open, onOpenChange }: SettingsDialogProps) {
   const [view, setView] = useState<SettingsView>('main');
+  const isUpgradeOpen = useUpgradeSheetOpen();
 
   function handleOpenChange(next: boolean) {
     // Every opening starts at the main view.
@@ -38,8 +40,11 @@ export function SettingsDialog({ user, open, onOpenChange }: SettingsDialogProps
     onOpenChange(next);
   }
 
+  // Upgrade (in the subscription and payment-methods views) opens the app's one upgrade sheet:
+  // Settings steps aside so only one dialog is up, and comes back on the same view when the sheet
+  // closes without leaving for the checkout (Not now, or a local upgrade that is done).
   return (
-    <Modal open={open} onOpenChange={handleOpenChange} title={VIEW_TITLES[view]}>
+    <Modal open={open && !isUpgradeOpen} onOpenChange={handleOpenChange} title={VIEW_TITLES[view]}>
       {view !== 'main' && (
         <Button
           variant="ghost"
