@@ -191,12 +191,28 @@ test('a renewal adds a paid transaction, and each payment has a printable receip
   });
   await receiptDialog.getByRole('button', { name: 'Print' }).click();
   await expect(page.locator('body')).toHaveAttribute('data-printed', 'true');
-  // On paper, the receipt alone.
+  // On paper, the receipt alone: on wide paper (A4 landscape, 297 mm at 96 px an inch), a column
+  // of at most A5's width (148 mm, 560 px) in the middle.
+  await page.setViewportSize({ width: 1123, height: 794 });
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('#root')).toBeHidden();
-  await expect(receiptDialog.getByRole('button', { name: 'Print' })).toBeHidden();
+  // Looked for among hidden elements too, so each is there and hidden, not simply missing.
+  await expect(page.getByRole('dialog', { name: 'Billing History', includeHidden: true })).toHaveCount(1);
+  await expect(page.getByRole('dialog', { name: 'Billing History', includeHidden: true })).toBeHidden();
+  await expect(receiptDialog.getByRole('heading', { name: 'Receipt', includeHidden: true })).toBeHidden();
+  const buttons = receiptDialog.getByRole('button', { includeHidden: true });
+  // The dialog's close (X), Close and Print.
+  await expect(buttons).toHaveCount(3);
+  for (const button of await buttons.all()) await expect(button).toBeHidden();
   await expect(receipt).toBeVisible();
+  const box = (await receipt.boundingBox())!;
+  expect(box.width).toBeGreaterThan(300);
+  expect(box.width).toBeLessThanOrEqual(560);
+  expect(Math.abs(box.x - (1123 - box.x - box.width))).toBeLessThanOrEqual(2);
   await keepScreenshot(page, testInfo, 'receipt-printed');
+  // Chromium's own printing puts it on one page.
+  const pdf = (await page.pdf({ format: 'A4', landscape: true })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
 });
 
 test('a failed renewal shows past due with its grace end, then Premium lapses to Free', async ({ page }, testInfo) => {
