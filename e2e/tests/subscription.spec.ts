@@ -1,9 +1,12 @@
+import type { BillingOptions, Subscription, SubscriptionUpdateRequest, Transaction } from '@kora/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { buyPremium, expectNoHorizontalOverflow, expectToast, keepScreenshot, paystackControl, signUpThroughApi } from './helpers.js';
 
 // Issue 17: Premium is paid through Paystack (its stand-in here, started by start-server.mjs).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// The web's billing date (billing-format.ts): the browser runs on this machine's time zone too.
+const billingDateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The Settings dialog from the header's settings button, on its subscription view. */
 async function openSubscription(page: Page): Promise<Locator> {
@@ -21,6 +24,57 @@ function card(dialog: Locator, title: string): Locator {
 
 async function storedSubscription(page: Page) {
   return (await (await page.request.get('/api/user/subscription')).json()) as Record<string, unknown>;
+}
+
+/**
+ * Has the page's requests answered as a server without PAYSTACK_SECRET_KEY answers them (this
+ * suite's server has the Paystack stand-in): GET /api/billing/options offers no way to pay, and
+ * POST /api/user/subscription makes the local upgrade, Premium with a pending charge and no method
+ * (features/billing/service.ts options(), features/subscription's upgrade and presenter). Gives
+ * back the subscription changes the page asked for.
+ */
+async function answerAsServerWithoutPayments(page: Page): Promise<SubscriptionUpdateRequest[]> {
+  const changes: SubscriptionUpdateRequest[] = [];
+  let upgradedAt: Date | undefined;
+  const options: BillingOptions = { paymentsConfigured: false, methods: [], amount: 300_000, currency: 'NGN', passDays: 30 };
+  await page.route('**/api/billing/options', (route) => route.fulfill({ json: options }));
+  await page.route('**/api/user/subscription', async (route) => {
+    if (route.request().method() === 'POST') {
+      changes.push(route.request().postDataJSON() as SubscriptionUpdateRequest);
+      upgradedAt = new Date();
+    }
+    if (!upgradedAt) return route.continue();
+    const upgraded: Subscription = {
+      subscriptionPlan: 'premium',
+      subscriptionStatus: 'active',
+      nextBillingDate: new Date(upgradedAt.getTime() + 30 * DAY_MS).toISOString(),
+      paymentMethodType: 'pending',
+      paymentMethodLast4: null,
+      paymentMethodBrand: null,
+      renewal: 'local',
+      graceEndsAt: null,
+      effectivePlan: 'premium',
+    };
+    return route.fulfill({ json: upgraded });
+  });
+  await page.route('**/api/user/transactions', (route) => {
+    if (!upgradedAt) return route.continue();
+    const charge: Transaction = {
+      id: 1,
+      amount: 300_000,
+      currency: 'NGN',
+      transactionType: 'subscription',
+      status: 'pending',
+      billingPeriod: upgradedAt.toISOString().slice(0, 7),
+      reference: null,
+      channel: null,
+      paidAt: null,
+      periodEnd: null,
+      createdAt: upgradedAt.toISOString(),
+    };
+    return route.fulfill({ json: [charge] });
+  });
+  return changes;
 }
 
 test('upgrading is a decision: the sheet, Paystack checkout, and back to Premium with the real card', async ({ page }, testInfo) => {
@@ -137,6 +191,55 @@ test('the upgrade sheet opened from Settings is the only dialog, and dismissing 
     await expect(card(dialog, 'Current Plan').getByText('Free', { exact: true })).toBeVisible();
   }
   await keepScreenshot(page, testInfo, 'subscription-after-upgrade-dismissed');
+});
+
+test('without a payment provider, the upgrade sheet says card payments are not configured and upgrades locally', async ({
+  page,
+}, testInfo) => {
+  await signUpThroughApi(page);
+  const changes = await answerAsServerWithoutPayments(page);
+  await page.goto('/');
+  const dialog = await openSubscription(page);
+  await card(dialog, 'Current Plan').getByRole('button', { name: 'Upgrade to Premium' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Upgrade to Premium' });
+  await expect(sheet.getByText('Card payments are not configured on this server.')).toBeVisible();
+  await expect(sheet.getByText('Premium starts now with a ₦3,000 charge that stays pending: no money is taken.')).toBeVisible();
+  await expect(sheet.getByText('₦3,000 a month')).toBeVisible();
+  await expect(sheet.getByRole('list', { name: 'What Premium gives' }).getByText('High quality up to 320 kbps')).toBeVisible();
+  await expect(sheet.getByText(`Next billing date: ${billingDateFormat.format(new Date(Date.now() + 30 * DAY_MS))}`)).toBeVisible();
+  // No way to pay is offered, and nothing leaves for a checkout.
+  await expect(sheet.getByRole('radio')).toHaveCount(0);
+  await expect(sheet.getByRole('button', { name: /^Continue to pay/ })).toHaveCount(0);
+  await expect(page.locator('[role="dialog"]')).toHaveCount(1);
+  await expectNoHorizontalOverflow(page);
+  await keepScreenshot(page, testInfo, 'upgrade-sheet-not-configured');
+  expect(changes).toEqual([]);
+
+  await sheet.getByRole('button', { name: 'Confirm Upgrade' }).click();
+  await expectToast(page, 'Subscription Updated', 'Welcome to Premium! Your payment is pending.');
+  expect(changes).toEqual([{ subscriptionPlan: 'premium', subscriptionStatus: 'active' }]);
+  await expect(sheet).toBeHidden();
+  expect(new URL(page.url()).pathname).toBe('/');
+
+  // Back on Settings' Subscription view: Premium, its charge pending until a payment method is set up.
+  await expect(dialog).toBeVisible();
+  const plan = card(dialog, 'Current Plan');
+  await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
+  await expect(plan.getByText('Active', { exact: true })).toBeVisible();
+  await expect(plan.getByText(/^Next billing date:/)).toBeVisible();
+  await expect(card(dialog, 'Payment Method').getByText('Your ₦3,000 payment is waiting for a payment method.')).toBeVisible();
+  const recent = dialog.getByRole('list', { name: 'Recent billing' });
+  await expect(recent.getByRole('listitem')).toHaveCount(1);
+  await expect(recent.getByText('Pending')).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Go Premium' })).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await keepScreenshot(page, testInfo, 'subscription-local-upgrade');
+
+  await card(dialog, 'Payment Method').getByRole('button', { name: 'Setup Payment' }).click();
+  const methods = page.getByRole('dialog', { name: 'Payment Methods' });
+  await expect(methods.getByRole('button', { name: 'Set Up Bank Transfer' })).toBeVisible();
+  await expect(card(methods, 'Debit Card').getByText('Card payments are not configured on this server.')).toBeVisible();
+  await keepScreenshot(page, testInfo, 'payment-methods-not-configured');
 });
 
 test('a declined checkout and an abandoned one say so, and the listener stays on Free', async ({ page }, testInfo) => {
