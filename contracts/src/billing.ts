@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECKOUT_METHODS } from './constants.js';
+import { CHECKOUT_METHODS, CHECKOUT_STATUSES } from './constants.js';
 
 /* ---------- Payments through a payment provider (issue 17) ---------- */
 
@@ -35,8 +35,6 @@ export const checkoutStartSchema = z.object({
 });
 export type CheckoutStart = z.infer<typeof checkoutStartSchema>;
 
-export const CHECKOUT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged'] as const;
-
 /**
  * GET /api/billing/checkouts/{reference}: a checkout the listener started, as the provider confirmed
  * it ('pending' until the provider says it was paid, declined or abandoned; 'flagged' when what was
@@ -52,9 +50,6 @@ export const checkoutSchema = z.object({
   createdAt: z.string(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
-
-/** Where the provider's checkout sends the listener back to: the page reads `payment` and `reference`. */
-export const CHECKOUT_RETURN_PARAM = 'payment';
 
 /** GET /api/billing/manage-link: the provider's page where the listener changes the card of their subscription. */
 export const cardManagementLinkSchema = z.object({ url: z.string() });

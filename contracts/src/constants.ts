@@ -135,6 +135,10 @@ export const NOTIFICATION_ACTION_LABELS = { 'renew-premium': 'Renew', 'update-ca
 /* Payments (issue 17). */
 /** Ways to pay for Premium: a card renews every month; bank transfer and USSD buy a one-off pass. */
 export const CHECKOUT_METHODS = ['card', 'bank_transfer', 'ussd'] as const;
+/** A checkout's state as the provider confirmed it; 'flagged' when what was paid is not Premium's price. */
+export const CHECKOUT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'flagged'] as const;
+/** Where the provider's checkout sends the listener back to: the page reads `payment` and `reference`. */
+export const CHECKOUT_RETURN_PARAM = 'payment';
 /** How long a pass paid by bank transfer or USSD lasts. */
 export const PREMIUM_PASS_DAYS = 30;
 /** A failed card renewal keeps Premium this long (past due), then the listener is on Free. */

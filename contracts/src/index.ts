@@ -15,5 +15,6 @@ export * from './cover-srcset.js';
 export * from './quick-picks.js';
 export * from './offline.js';
 export * from './offline-licence.js';
+export * from './data-usage-units.js';
 export * from './data-usage.js';
 export * from './billing.js';

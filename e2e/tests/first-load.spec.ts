@@ -42,6 +42,19 @@ test('the prerendered landing page comes alive with no hydration errors', async 
   expect(errors).toEqual([]);
 });
 
+test('a visitor’s landing page never loads the signed-in shell’s code, even once the toaster has come', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  // The toaster comes a little after the page's load, for every page.
+  await expect.poll(() => scripts.some((path) => path.includes('/toaster-')), { timeout: 15_000 }).toBe(true);
+  await page.waitForLoadState('networkidle');
+  // It once imported what it shares with the shell from the shell's chunks: 120 KB of the app on a visitor's phone.
+  expect(scripts.filter((path) => /\/assets\/(app|wide)-/.test(path))).toEqual([]);
+});
+
 test('a listener’s page names the shell’s chunks and Home’s API answers before any script runs', async ({ page }) => {
   await signUpThroughApi(page);
   const html = await (await page.request.get('/')).text();
@@ -76,8 +89,15 @@ test('a listener’s page names the shell’s chunks and Home’s API answers be
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((script) => !named.has(script))).toEqual([]);
-  for (const { script, media } of wideOnly) {
-    // A phone does not download the wide screen's footer player; a desktop does, from the start.
+  // The app checks no answer with zod: a contract's constant imported from a file of schemas once
+  // put all of zod (about 25 KB compressed) into the first script.
+  for (const script of scripts) expect(await (await page.request.get(script)).text(), script).not.toContain('ZodObject');
+  // A phone does not download the wide screen's footer player; a desktop does, from the start. (What
+  // the player shares with the toaster, the `overlay` chunk, is named for wide screens too, and a
+  // phone fetches it with the toaster once the page has loaded.)
+  const footerPlayer = wideOnly.filter(({ script }) => script.includes('/wide-'));
+  expect(footerPlayer).toHaveLength(1);
+  for (const { script, media } of footerPlayer) {
     expect(scripts.includes(script)).toBe(await page.evaluate((query) => window.matchMedia(query).matches, media));
   }
   expect(apiRequests.filter((path) => path === '/api/auth/user')).toHaveLength(1);
