@@ -12,6 +12,9 @@ import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
  * - `app`: the signed-in shell and Home, beyond `main` (every listener's page loads the shell);
  * - `wide`: the footer player the shell adds on a wide screen, beyond those (with its sliders,
  *   which the full-screen player and the equalizer then load from it);
+ * - `overlay`: what the toaster (loaded on every page a little after it has loaded) shares with
+ *   `app` and `wide` (Radix's layers, portals and collection), so a visitor's landing page loads
+ *   the toaster without the signed-in shell and the footer player it would otherwise import;
  * anything else (the other pages, dialogs and menus loaded on demand, and what the sign-in page
  * shares with them) is split as Rolldown chooses, so no page ever fetches another page's chunk.
  */
@@ -23,6 +26,7 @@ export function pageChunkGroups(webRoot: string): CodeSplittingGroup[] {
     auth: [source('features/auth/auth-page.tsx')],
     app: [source('features/shell/app-shell.tsx'), source('features/home/home-page.tsx')],
     wide: [source('player/player-bar.tsx')],
+    toaster: [source('ui/toaster.tsx')],
   };
   let groupOf: Map<string, string> | undefined;
 
@@ -45,6 +49,7 @@ export function pageChunkGroups(webRoot: string): CodeSplittingGroup[] {
     const landing = reach(ctx, roots.landing);
     const auth = reach(ctx, roots.auth);
     const app = reach(ctx, roots.app);
+    const wide = reach(ctx, roots.wide);
     // What the other pages, dialogs and menus (each loaded on demand) reach.
     const pageRoots = new Set([...roots.landing, ...roots.auth, ...roots.app, ...roots.wide]);
     const onDemand = [...reach(ctx, roots.main, true)].flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
@@ -65,8 +70,11 @@ export function pageChunkGroups(webRoot: string): CodeSplittingGroup[] {
       if (app.has(id)) assigned.set(id, 'main');
       else if (!elsewhere.has(id)) assigned.set(id, 'auth');
     }
+    for (const id of reach(ctx, roots.toaster)) {
+      if (!assigned.has(id) && (app.has(id) || wide.has(id))) assigned.set(id, 'overlay');
+    }
     for (const id of app) if (!assigned.has(id)) assigned.set(id, 'app');
-    for (const id of reach(ctx, roots.wide)) if (!assigned.has(id)) assigned.set(id, 'wide');
+    for (const id of wide) if (!assigned.has(id)) assigned.set(id, 'wide');
     return assigned;
   }
 
