@@ -5,6 +5,7 @@ import { subscriptions } from '../db/schema.js';
 import { createSubscriptionQueries } from '../features/subscription/queries.js';
 import { storeSettlement } from '../features/subscription/store-settlement.js';
 import { settleSubscription } from '../features/subscription/subscription-lapse.js';
+import { forEachInKeysetBatches, type PeriodicSweep, startPeriodicSweep } from './periodic-sweep.js';
 import type { JobLog } from './worker.js';
 
 /** Passes looked up at a time. */
@@ -26,24 +27,25 @@ export async function sweepPassNotices({ db, now = new Date(), signal }: { db: D
   const queries = createSubscriptionQueries(db);
   const noticeBy = new Date(now.getTime() + PASS_ENDING_NOTICE_DAYS * DAY_MS);
   const result: PassNoticeSweepResult = { passes: 0, endingSoon: 0, ended: 0 };
-  let after = 0;
-  for (;;) {
-    const due = await db
-      .select({ userId: subscriptions.userId })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.plan, 'premium'),
-          eq(subscriptions.renewal, 'none'),
-          lte(subscriptions.nextBillingDate, noticeBy),
-          or(lte(subscriptions.nextBillingDate, now), sql`${subscriptions.endingNoticeFor} is distinct from ${subscriptions.nextBillingDate}`),
-          gt(subscriptions.userId, after),
-        ),
-      )
-      .orderBy(asc(subscriptions.userId))
-      .limit(BATCH_SIZE);
-    for (const { userId } of due) {
-      signal?.throwIfAborted();
+  await forEachInKeysetBatches(
+    BATCH_SIZE,
+    (after) =>
+      db
+        .select({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.plan, 'premium'),
+            eq(subscriptions.renewal, 'none'),
+            lte(subscriptions.nextBillingDate, noticeBy),
+            or(lte(subscriptions.nextBillingDate, now), sql`${subscriptions.endingNoticeFor} is distinct from ${subscriptions.nextBillingDate}`),
+            gt(subscriptions.userId, after),
+          ),
+        )
+        .orderBy(asc(subscriptions.userId))
+        .limit(BATCH_SIZE),
+    (row) => row.userId,
+    async ({ userId }) => {
       const settlement = await queries.inLockedSubscription(userId, async (locked, writes) => {
         const settled = settleSubscription(locked, now);
         await storeSettlement(settled, writes);
@@ -52,38 +54,21 @@ export async function sweepPassNotices({ db, now = new Date(), signal }: { db: D
       if (settlement.endingSoon) result.endingSoon++;
       if (settlement.lapse) result.ended++;
       result.passes++;
-    }
-    if (due.length < BATCH_SIZE) return result;
-    after = due.at(-1)!.userId;
-  }
+    },
+    signal,
+  );
+  return result;
 }
 
-/** Sweeps once now and then every intervalMs until stopped (never two at once); a failed sweep is logged and the next tries again. */
-export function startPassNoticeSweeps({ db, log, intervalMs = PASS_NOTICE_SWEEP_INTERVAL_MS }: { db: Db; log: JobLog; intervalMs?: number }) {
-  const abort = new AbortController();
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= sweepPassNotices({ db, signal: abort.signal })
-      .then(
-        (result) => {
-          if (result.endingSoon + result.ended > 0) log.info(result, 'Pass notices sent');
-        },
-        (error: unknown) => {
-          if (!abort.signal.aborted) log.error({ err: error }, 'Pass notice sweep failed');
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return {
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      abort.abort();
-      await running;
+/** Sweeps once now and then every intervalMs until stopped (see startPeriodicSweep). */
+export function startPassNoticeSweeps({ db, log, intervalMs = PASS_NOTICE_SWEEP_INTERVAL_MS }: { db: Db; log: JobLog; intervalMs?: number }): PeriodicSweep {
+  return startPeriodicSweep({
+    sweep: (signal) => sweepPassNotices({ db, signal }),
+    intervalMs,
+    log,
+    onResult: (result) => {
+      if (result.endingSoon + result.ended > 0) log.info(result, 'Pass notices sent');
     },
-  };
+    failureMessage: 'Pass notice sweep failed',
+  });
 }

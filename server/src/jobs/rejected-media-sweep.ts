@@ -5,6 +5,7 @@ import { isMediaKeyInUse, lockMediaKeys } from '../db/media-references.js';
 import { albums, releases, songRenditions, songs, uploads } from '../db/schema.js';
 import { deleteWithVariants } from '../media/cover-image.js';
 import type { MediaStorage } from '../media/storage.js';
+import { forEachInKeysetBatches, type PeriodicSweep, startPeriodicSweep } from './periodic-sweep.js';
 import type { JobLog } from './worker.js';
 
 /** Releases looked up at a time. */
@@ -33,55 +34,39 @@ export type RejectedMediaSweepResult = { releases: number; deleted: number; kept
 export async function sweepRejectedMedia({ db, storage, graceMs, signal }: RejectedMediaSweepOptions): Promise<RejectedMediaSweepResult> {
   const cutoff = new Date(Date.now() - graceMs);
   const result: RejectedMediaSweepResult = { releases: 0, deleted: 0, kept: 0 };
-  let after = 0;
-  for (;;) {
-    const due = await db
-      .select({ id: releases.id })
-      .from(releases)
-      .where(and(isDue(cutoff), gt(releases.id, after)))
-      .orderBy(asc(releases.id))
-      .limit(BATCH_SIZE);
-    for (const { id } of due) {
-      signal?.throwIfAborted();
+  await forEachInKeysetBatches(
+    BATCH_SIZE,
+    (after) =>
+      db
+        .select({ id: releases.id })
+        .from(releases)
+        .where(and(isDue(cutoff), gt(releases.id, after)))
+        .orderBy(asc(releases.id))
+        .limit(BATCH_SIZE),
+    (row) => row.id,
+    async ({ id }) => {
       const outcome = await deleteReleaseMedia(db, storage, id, cutoff);
-      if (!outcome) continue;
+      if (!outcome) return;
       result.releases++;
       result.deleted += outcome.deleted;
       result.kept += outcome.kept;
-    }
-    if (due.length < BATCH_SIZE) return result;
-    after = due.at(-1)!.id;
-  }
+    },
+    signal,
+  );
+  return result;
 }
 
-/** Sweeps once now and then every intervalMs until stopped (never two at once); a failed sweep is logged and the next tries again. */
-export function startRejectedMediaSweeps(options: Omit<RejectedMediaSweepOptions, 'signal'> & { log: JobLog; intervalMs?: number }) {
-  const abort = new AbortController();
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= sweepRejectedMedia({ ...options, signal: abort.signal })
-      .then(
-        (result) => {
-          if (result.releases > 0) options.log.info(result, 'Media of rejected releases deleted');
-        },
-        (error: unknown) => {
-          if (!abort.signal.aborted) options.log.error({ err: error }, 'Rejected media sweep failed');
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, options.intervalMs ?? REJECTED_MEDIA_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      abort.abort();
-      await running;
+/** Sweeps once now and then every intervalMs until stopped (see startPeriodicSweep). */
+export function startRejectedMediaSweeps(options: Omit<RejectedMediaSweepOptions, 'signal'> & { log: JobLog; intervalMs?: number }): PeriodicSweep {
+  return startPeriodicSweep({
+    sweep: (signal) => sweepRejectedMedia({ ...options, signal }),
+    intervalMs: options.intervalMs ?? REJECTED_MEDIA_SWEEP_INTERVAL_MS,
+    log: options.log,
+    onResult: (result) => {
+      if (result.releases > 0) options.log.info(result, 'Media of rejected releases deleted');
     },
-  };
+    failureMessage: 'Rejected media sweep failed',
+  });
 }
 
 function isDue(cutoff: Date) {
