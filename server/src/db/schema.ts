@@ -545,6 +545,11 @@ export const paymentSubscriptions = pgTable('payment_subscriptions', {
   emailToken: text('email_token'),
   status: text('status', { enum: ['active', 'non-renewing', 'disabled'] }).notNull(),
   nextPaymentDate: timestamp('next_payment_date', { withTimezone: true }),
+  /**
+   * When Kora learned it was disabled (its disable event, or Kora stopping it after a refund): a renewal
+   * paid before then paid for a real term, one paid later is a charge to look into.
+   */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /** When Kora first heard of it: a checkout's first payment is judged with the subscriptions heard of since. */
   firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -554,7 +559,8 @@ export const paymentSubscriptions = pgTable('payment_subscriptions', {
  * Every webhook event received, once: the key (provider, event, reference) is inserted in the same
  * transaction as the event's effect, so a replay or a concurrent second delivery finds it and does
  * nothing. `outcome` says what the event did; a flagged one (amount or currency not the plan's)
- * granted nothing and waits for a person.
+ * granted nothing and waits for a person; a parked one came before the payment it is about and is
+ * applied when that payment is (`waitingFor` names it).
  */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -564,14 +570,17 @@ export const paymentEvents = pgTable(
     event: text('event').notNull(),
     reference: text('reference').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    outcome: text('outcome', { enum: ['applied', 'no-change', 'ignored', 'unknown-reference', 'flagged'] }).notNull(),
+    outcome: text('outcome', { enum: ['applied', 'no-change', 'ignored', 'unknown-reference', 'flagged', 'parked'] }).notNull(),
     note: text('note'),
+    /** While parked: 'reference:<payment reference>' or 'customer:<provider customer code>'. */
+    waitingFor: text('waiting_for'),
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_events_key_idx').on(t.provider, t.event, t.reference),
     index('payment_events_flagged_idx').on(t.receivedAt).where(sql`${t.outcome} = 'flagged'`),
+    index('payment_events_parked_idx').on(t.waitingFor).where(sql`${t.outcome} = 'parked'`),
   ],
 );
 

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../src/db/schema.js';
+import { jobs, notifications, paymentSubscriptions } from '../../src/db/schema.js';
 import { createPaystackProvider } from '../../src/features/billing/paystack/paystack-client.js';
 import { createStopProviderRenewalHandler, STOP_PROVIDER_RENEWAL_JOB } from '../../src/jobs/handlers/stop-provider-renewal.js';
 import { createJobQueue } from '../../src/jobs/queue.js';
 import { createWorker } from '../../src/jobs/worker.js';
+import { signUp } from '../helpers/factories.js';
 import { silentLog, waitFor } from '../jobs/job-helpers.js';
 import { DAY_MS } from '../subscription/subscription-helpers.js';
-import { type BillingTest, cardSubscriber, eventsOf, postWebhook, startBillingTest } from './billing-helpers.js';
+import { type BillingTest, cardSubscriber, eventsOf, postWebhook, startBillingTest, startCheckout } from './billing-helpers.js';
 
 let b: BillingTest;
 beforeAll(async () => {
@@ -79,5 +80,67 @@ describe('a refund of the current term', () => {
     expect(await b.api.subscription(listener.cookie)).toMatchObject({ subscriptionStatus: 'active', effectivePlan: 'premium' });
     expect(await stopRenewalJobs()).toHaveLength(jobsBefore);
     expect(b.paystack.subscriptions.get(subscriptionCode)!.status).toBe('active');
+  });
+});
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A card subscriber whose first month was paid 30 days and an hour ago: Paystack charges the renewal about now. */
+async function subscriberAtRenewal() {
+  const listener = await signUp(b.t.app);
+  const { reference } = await startCheckout(b, listener, 'card');
+  b.paystack.checkout(reference, 'pay', new Date(Date.now() - 30 * DAY_MS - HOUR_MS));
+  const subscriptionCode = [...b.paystack.subscriptions.values()].find((s) => s.customer.email === listener.credentials.email)!.subscription_code;
+  expect((await postWebhook(b, b.paystack.events.chargeSuccess(reference))).json().outcome).toBe('applied');
+  expect((await postWebhook(b, b.paystack.events.subscription('create', subscriptionCode))).json().outcome).toBe('applied');
+  return { listener, reference, subscriptionCode };
+}
+
+describe('a renewal reported after the subscription was disabled', () => {
+  it('grants the renewal’s own term when it was paid before a refund stopped the subscription, and does not renew it again', async () => {
+    const { listener, reference, subscriptionCode } = await subscriberAtRenewal();
+    // Paystack charged the renewal half an hour ago; its charge.success comes after the refund of the first month.
+    const renewalPaidAt = new Date(Date.now() - HOUR_MS / 2);
+    const renewal = b.paystack.events.renewal(subscriptionCode, { paidAt: renewalPaidAt });
+    expect((await postWebhook(b, b.paystack.events.refundProcessed(reference))).json().outcome).toBe('applied');
+    expect((await b.api.subscription(listener.cookie)).effectivePlan).toBe('free');
+    const jobsAfterRefund = (await stopRenewalJobs()).length;
+
+    expect((await postWebhook(b, renewal)).json().outcome).toBe('applied');
+    const subscription = await b.api.subscription(listener.cookie);
+    expect(subscription).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'canceled', effectivePlan: 'premium', renewal: 'provider', paymentMethodLast4: '4081' });
+    expect(Date.parse(subscription.nextBillingDate!)).toBe(renewalPaidAt.getTime() + 30 * DAY_MS);
+    expect((await b.api.transactions(listener.cookie)).map((t) => t.status).sort()).toEqual(['refunded', 'success']);
+    // The subscription stays stopped, here and with Paystack (no second job).
+    const [stored] = await b.t.database.db.select().from(paymentSubscriptions).where(eq(paymentSubscriptions.code, subscriptionCode));
+    expect(stored!.status).toBe('disabled');
+    expect(await stopRenewalJobs()).toHaveLength(jobsAfterRefund);
+    const renewed = (await b.t.database.db.select().from(notifications).where(eq(notifications.userId, listener.user.id))).filter(
+      (n) => n.title === 'Subscription Renewed',
+    );
+    expect(renewed.map((n) => n.message)).toEqual([expect.stringMatching(/does not renew/)]);
+  });
+
+  it('grants a renewal paid before Paystack disabled the subscription, as if it had arrived in order', async () => {
+    const inOrder = await subscriberAtRenewal();
+    const late = await subscriberAtRenewal();
+    const paidAt = new Date(Date.now() - HOUR_MS / 2);
+    const lateRenewal = b.paystack.events.renewal(late.subscriptionCode, { paidAt });
+    await postWebhook(b, b.paystack.events.renewal(inOrder.subscriptionCode, { paidAt }));
+    await postWebhook(b, b.paystack.events.subscription('disable', inOrder.subscriptionCode));
+    await postWebhook(b, b.paystack.events.subscription('disable', late.subscriptionCode));
+    expect((await postWebhook(b, lateRenewal)).json().outcome).toBe('applied');
+
+    const expected = await b.api.subscription(inOrder.listener.cookie);
+    expect(expected).toMatchObject({ subscriptionStatus: 'canceled', effectivePlan: 'premium' });
+    expect(await b.api.subscription(late.listener.cookie)).toEqual(expected);
+  });
+
+  it('still flags a renewal paid after Paystack disabled the subscription', async () => {
+    const { listener, subscriptionCode } = await cardSubscriber(b);
+    await postWebhook(b, b.paystack.events.subscription('disable', subscriptionCode));
+    const renewal = b.paystack.events.renewal(subscriptionCode, { paidAt: new Date(Date.now() + 1000) });
+    expect((await postWebhook(b, renewal)).json().outcome).toBe('flagged');
+    expect((await b.api.transactions(listener.cookie)).map((t) => t.status)).toEqual(['success']);
   });
 });

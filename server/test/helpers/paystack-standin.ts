@@ -80,6 +80,11 @@ export type PaystackStandin = {
    * `paidAt` backdates a payment, for tests of what happens weeks after it.
    */
   checkout(reference: string, outcome: CheckoutOutcome, paidAt?: Date): string;
+  /**
+   * Changes a customer's e-mail, as a merchant can on Paystack's dashboard: the events built afterwards
+   * carry the new address, so Kora finds the customer only by the code a payment of theirs gave it.
+   */
+  changeCustomerEmail(email: string, newEmail: string): void;
   events: ReturnType<typeof eventBuilders>;
   /** The body and headers of a signed webhook (a wrong key or another body's signature on request). */
   sign(body: unknown, options?: { key?: string; signatureOf?: string }): { payload: string; headers: Record<string, string> };
@@ -389,6 +394,11 @@ export async function startPaystackStandin(
     calls,
     webhookUrl: options.webhookUrl,
     checkout,
+    changeCustomerEmail(email: string, newEmail: string) {
+      const customer = customers.get(email);
+      if (!customer) throw new Error(`no customer ${email}`);
+      customer.email = newEmail;
+    },
     events,
     sign,
     deliver,

@@ -1,12 +1,19 @@
 import { formatBillingDate, type Notice, price } from '../subscription/subscription-notices.js';
+import type { SubscriptionState } from '../subscription/subscription-state.js';
 import type { PaidTerm } from './payment-effects.js';
 
 /** What the notifications dialog says about payments the provider confirmed or refused. */
-export function paymentReceivedNotice(kind: PaidTerm['kind'], endsOrRenewsAt: Date | null): Notice {
-  const date = formatBillingDate(endsOrRenewsAt);
+export function paymentReceivedNotice(kind: PaidTerm['kind'], next: SubscriptionState): Notice {
+  const date = formatBillingDate(next.nextBillingDate);
+  // A card payment whose subscription was stopped already (disabled, or after a refund) buys its term and no more.
+  const renews = next.status !== 'canceled';
   const messages: Record<PaidTerm['kind'], string> = {
-    subscription: `Welcome to Premium! Your ${price} card payment went through; your card is charged again on ${date}.`,
-    renewal: `Your Premium subscription renewed: ${price} was paid by card. Next billing date: ${date}.`,
+    subscription: renews
+      ? `Welcome to Premium! Your ${price} card payment went through; your card is charged again on ${date}.`
+      : `Welcome to Premium! Your ${price} card payment went through: Premium is yours until ${date}, and your card is not charged again.`,
+    renewal: renews
+      ? `Your Premium subscription renewed: ${price} was paid by card. Next billing date: ${date}.`
+      : `Your Premium subscription renewed: ${price} was paid by card. It does not renew again: Premium is yours until ${date}.`,
     pass: `Your ${price} payment went through: Premium is yours until ${date}. A pass does not renew by itself.`,
   };
   return { title: kind === 'renewal' ? 'Subscription Renewed' : 'Payment Received', message: messages[kind] };

@@ -69,6 +69,8 @@ export interface PaymentProvider {
   cardManagementLink(code: string): Promise<string>;
   /** Checks a webhook's signature over its raw bytes; null when it does not hold (nothing may be done with it then). */
   readWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent | null;
+  /** Reads again the payload of an event recorded when its signature held (a parked event, to apply it later). */
+  readRecordedEvent(payload: unknown): ProviderEvent;
 }
 
 /** The provider could not be reached or refused a call: the request fails and nothing changes. */

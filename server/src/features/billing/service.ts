@@ -14,7 +14,7 @@ import { formatBillingDate } from '../subscription/subscription-notices.js';
 import { resolveListenerPlan } from '../subscription/listener-plan.js';
 import { settleSubscription } from '../subscription/subscription-lapse.js';
 import { FREE_SUBSCRIPTION, type SubscriptionState } from '../subscription/subscription-state.js';
-import { applyEvent, applyPayment } from './event-effects.js';
+import { applyConfirmedPayment, applyEvent, paymentTarget, targetOf } from './event-effects.js';
 import { type CheckoutChannel, type PaymentProvider, PaymentProviderError } from './payment-provider.js';
 import type { BillingQueries, CheckoutRow } from './queries.js';
 
@@ -106,7 +106,9 @@ export function createBillingService({ queries, provider, businessName, findSubs
       // An abandoned checkout can still be paid: its page stays open on the provider's side.
       if (found.status === 'pending' || found.status === 'abandoned') {
         const payment = await askProvider(() => payments.verifyPayment(reference));
-        if (payment) await queries.inTransaction((tx) => applyPayment(tx, payment, now()));
+        if (payment) {
+          await queries.inTransaction(paymentTarget(payment), (tx, listener) => applyConfirmedPayment(tx, payment, listener, now(), payments.readRecordedEvent));
+        }
       }
       return presentCheckout((await queries.findCheckout(userId, reference))!);
     },
@@ -116,7 +118,8 @@ export function createBillingService({ queries, provider, businessName, findSubs
       const payments = requireProvider();
       const event = payments.readWebhook(rawBody, signature);
       if (!event) throw new Unauthorized(INVALID_SIGNATURE_MESSAGE);
-      return queries.onceForEvent({ event: event.event, reference: event.key, payload: event.payload }, (tx) => applyEvent(tx, event, now()));
+      const recorded = { event: event.event, reference: event.key, payload: event.payload };
+      return queries.onceForEvent(recorded, targetOf(event), (tx, listener) => applyEvent(tx, event, listener, now(), payments.readRecordedEvent));
     },
 
     /** Before a card subscription is canceled here, the provider stops renewing it; if it cannot, nothing changes. */

@@ -49,29 +49,33 @@ export function readPaystackWebhook(rawBody: Buffer, signature: string | undefin
   } catch {
     json = null;
   }
-  const envelope = envelopeSchema.safeParse(json);
   // Kora's key for an event it cannot read: the body itself, so only an exact replay matches.
-  const bodyKey = `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
-  if (!envelope.success) return { type: 'other', event: 'unreadable', key: bodyKey, payload: json };
+  return readPaystackEvent(json, () => `sha256:${createHash('sha256').update(rawBody).digest('hex')}`);
+}
+
+/** A webhook's JSON (checked already, or recorded when it was) read into an event; `otherKey` keys one Kora does not act on. */
+export function readPaystackEvent(json: unknown, otherKey: () => string): ProviderEvent {
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) return { type: 'other', event: 'unreadable', key: otherKey(), payload: json };
   const { event, data } = envelope.data;
-  const other = { type: 'other' as const, event, key: bodyKey, payload: json };
+  const other = () => ({ type: 'other' as const, event, key: otherKey(), payload: json });
 
   switch (event) {
     case 'charge.success': {
       const parsed = transactionSchema.safeParse(data);
-      return parsed.success ? { type: 'payment', event, key: parsed.data.reference, payload: json, payment: toPayment(parsed.data) } : other;
+      return parsed.success ? { type: 'payment', event, key: parsed.data.reference, payload: json, payment: toPayment(parsed.data) } : other();
     }
     case 'subscription.create':
     case 'subscription.not_renew':
     case 'subscription.disable': {
       const parsed = subscriptionSchema.safeParse(data);
-      if (!parsed.success) return other;
+      if (!parsed.success) return other();
       const type = event === 'subscription.create' ? 'subscription-created' : event === 'subscription.not_renew' ? 'subscription-ending' : 'subscription-disabled';
       return { type, event, key: parsed.data.subscription_code, payload: json, subscription: toSubscription(parsed.data) };
     }
     case 'invoice.payment_failed': {
       const parsed = invoiceSchema.safeParse(data);
-      if (!parsed.success) return other;
+      if (!parsed.success) return other();
       const invoice = parsed.data;
       const at = invoice.created_at ? new Date(invoice.created_at) : new Date();
       return {
@@ -87,7 +91,7 @@ export function readPaystackWebhook(rawBody: Buffer, signature: string | undefin
     }
     case 'refund.processed': {
       const parsed = refundSchema.safeParse(data);
-      if (!parsed.success) return other;
+      if (!parsed.success) return other();
       const refund = parsed.data;
       return {
         type: 'refund',
@@ -100,6 +104,6 @@ export function readPaystackWebhook(rawBody: Buffer, signature: string | undefin
       };
     }
     default:
-      return other;
+      return other();
   }
 }
