@@ -113,7 +113,8 @@ export const releases = pgTable(
     title: text('title').notNull(),
     genre: text('genre'),
     language: text('language'),
-    status: text('status', { enum: ['processing', 'live', 'rejected'] }).notNull().default('processing'),
+    /** 'withdrawn': taken down while its listener's account is being deleted (features/account-data). */
+    status: text('status', { enum: ['processing', 'live', 'rejected', 'withdrawn'] }).notNull().default('processing'),
     rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -180,7 +181,8 @@ export const songs = pgTable(
     lyrics: text('lyrics'),
     producers: text('producers'),
     explicit: boolean('explicit').notNull().default(false),
-    status: text('status', { enum: ['processing', 'live', 'rejected'] }).notNull().default('live'),
+    /** 'withdrawn': taken down while its uploader's account is being deleted (features/account-data). */
+    status: text('status', { enum: ['processing', 'live', 'rejected', 'withdrawn'] }).notNull().default('live'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     releaseId: integer('release_id').references(() => releases.id, { onDelete: 'cascade' }),
     /**
@@ -681,6 +683,52 @@ export const uploads = pgTable(
     index('uploads_status_idx').on(t.status, t.createdAt),
     index('uploads_release_idx').on(t.releaseId),
     index('uploads_key_idx').on(t.storageKey),
+  ],
+);
+
+/**
+ * Accounts their listener asked to delete (features/account-data), in the grace period: signed out,
+ * their uploads withdrawn and what they made out of others' view until `purgeAt`, when the purge job
+ * deletes the account for good; signing in before then deletes this row and brings it all back.
+ */
+export const accountDeletions = pgTable(
+  'account_deletions',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    purgeAt: timestamp('purge_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('account_deletions_purge_idx').on(t.purgeAt)],
+);
+
+/**
+ * Copies of a listener's data (Settings → Your data): a ZIP made by the 'data-export' job in the media
+ * store, downloaded once through an e-mailed link whose token's SHA-256 is kept here. The file is
+ * deleted once downloaded or expired (`fileKey` null then).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['preparing', 'ready', 'downloaded', 'expired', 'failed'] }).notNull().default('preparing'),
+    tokenHash: text('token_hash'),
+    fileKey: text('file_key'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('data_exports_token_idx').on(t.tokenHash),
+    index('data_exports_user_idx').on(t.userId, t.requestedAt),
+    index('data_exports_file_key_idx').on(t.fileKey),
+    // One copy in the making per listener: a second request while it is made is refused.
+    uniqueIndex('data_exports_one_preparing_idx').on(t.userId).where(sql`${t.status} = 'preparing'`),
   ],
 );
 
