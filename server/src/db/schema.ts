@@ -38,6 +38,8 @@ export const users = pgTable(
     phone: text('phone'),
     /** The listener's monthly data limit in megabytes (features/data-usage); null is no limit. */
     monthlyDataLimitMb: integer('monthly_data_limit_mb'),
+    /** When a link e-mailed to the address was opened (features/account-email); null while unconfirmed. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -599,6 +601,35 @@ export const twoFactor = pgTable('two_factor', {
   lastUsedStep: integer('last_used_step'),
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
 });
+
+/**
+ * The links e-mailed about an account (features/account-email): a password reset, an address
+ * confirmation, an address change (to the new address) and its undo (to the old one). Only the
+ * SHA-256 of a link's token is kept, as for sessions. A used link keeps its row (usedAt) for a
+ * while, so opening it again says it was used rather than that it is unknown.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password-reset', 'email-confirmation', 'email-change', 'email-change-undo'] }).notNull(),
+    /** The account's address when the link was made: a link speaks for the account only while it has it (an undo aside). */
+    email: text('email').notNull(),
+    /** The address a change moves to (the change's link and its undo). */
+    newEmail: text('new_email'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+    index('account_tokens_expires_idx').on(t.expiresAt),
+    check('account_tokens_new_email', sql`(${t.newEmail} IS NOT NULL) = (${t.purpose} IN ('email-change', 'email-change-undo'))`),
+  ],
+);
 
 /**
  * The second step of a sign-in with two-factor on: the password was right, a code is still due.
