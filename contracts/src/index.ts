@@ -18,3 +18,5 @@ export * from './offline-licence.js';
 export * from './data-usage-units.js';
 export * from './data-usage.js';
 export * from './billing.js';
+export * from './account-data-rules.js';
+export * from './account-data.js';

@@ -50,7 +50,8 @@ export const releaseTrackFieldsSchema = z.object({
 });
 export type ReleaseTrackFields = z.input<typeof releaseTrackFieldsSchema>;
 
-export const RELEASE_STATUSES = ['processing', 'live', 'rejected'] as const;
+/** 'withdrawn': taken down while the uploader's account was being deleted (Settings → Your data). */
+export const RELEASE_STATUSES = ['processing', 'live', 'rejected', 'withdrawn'] as const;
 export const releaseStatusSchema = z.enum(RELEASE_STATUSES);
 export type ReleaseStatus = z.infer<typeof releaseStatusSchema>;
 

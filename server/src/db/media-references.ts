@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { baseKeyOf } from '../media/storage.js';
 import type { Db } from './client.js';
-import { albums, artists, playlists, songRenditions, songs, uploads } from './schema.js';
+import { albums, artists, dataExports, playlists, songRenditions, songs, uploads } from './schema.js';
 
 // One namespace for the locks on media keys, apart from the migration lock (db/client.ts).
 export const MEDIA_KEY_LOCK_SPACE = 727275;
@@ -30,6 +30,7 @@ export async function isMediaKeyInUse(db: Db, objectKey: string): Promise<boolea
     db.select({ one: sql`1` }).from(songs).where(eq(songs.fileKey, key)),
     db.select({ one: sql`1` }).from(songRenditions).where(eq(songRenditions.fileKey, key)),
     db.select({ one: sql`1` }).from(uploads).where(eq(uploads.storageKey, key)),
+    db.select({ one: sql`1` }).from(dataExports).where(eq(dataExports.fileKey, key)),
   ).limit(1);
   return references.length > 0;
 }

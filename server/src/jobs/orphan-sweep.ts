@@ -4,7 +4,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { isMediaKeyInUse, lockMediaKeys } from '../db/media-references.js';
-import { albums, artists, playlists, songRenditions, songs, uploads } from '../db/schema.js';
+import { albums, artists, dataExports, playlists, songRenditions, songs, uploads } from '../db/schema.js';
 import { baseKeyOf, type MediaStorage } from '../media/storage.js';
 
 /** Keys checked against the tables in one query. */
@@ -72,6 +72,7 @@ async function findReferencedKeys(db: Db, keys: readonly string[]): Promise<Set<
     db.select({ key: sql<string>`${artists.imageKey}` }).from(artists).where(inArray(artists.imageKey, list)),
     db.select({ key: sql<string>`${playlists.coverKey}` }).from(playlists).where(inArray(playlists.coverKey, list)),
     db.select({ key: sql<string>`${uploads.storageKey}` }).from(uploads).where(inArray(uploads.storageKey, list)),
+    db.select({ key: sql<string>`${dataExports.fileKey}` }).from(dataExports).where(inArray(dataExports.fileKey, list)),
   );
   return new Set(rows.map((row) => row.key));
 }

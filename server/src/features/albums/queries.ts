@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { imageColorOf } from '../../media/image-colors.js';
 import { albums, artists, songs } from '../../db/schema.js';
 import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
+import { isOwnerInView } from '../account-data/visibility.js';
 
 /** An album with its artist and its cover's placeholder colour (null when it has none or none is known yet). */
 export type AlbumWithArtist = { album: typeof albums.$inferSelect; artist: { id: number; name: string }; coverColor: string | null };
@@ -20,7 +21,7 @@ export function createAlbumQueries(db: Db) {
         .select(albumWithArtistFields)
         .from(albums)
         .innerJoin(artists, eq(artists.id, albums.artistId))
-        .where(eq(albums.id, id))
+        .where(and(eq(albums.id, id), isOwnerInView(artists.createdBy)))
         .limit(1);
       return row;
     },

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { artistFollows, artists } from '../../db/schema.js';
 import type { ArtistRow } from './queries.js';
+import { isOwnerInView } from '../account-data/visibility.js';
 
 /** A listener's follows of artists: every statement acts for the one user it is given. */
 export function createFollowQueries(db: Db) {
@@ -37,7 +38,7 @@ export function createFollowQueries(db: Db) {
         .select({ artist: artists })
         .from(artistFollows)
         .innerJoin(artists, eq(artists.id, artistFollows.artistId))
-        .where(eq(artistFollows.userId, userId))
+        .where(and(eq(artistFollows.userId, userId), isOwnerInView(artists.createdBy)))
         .orderBy(desc(artistFollows.createdAt), desc(artistFollows.artistId))
         .limit(limit)
         .offset(offset);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { albums, artists, songFeaturedArtists, songs, users } from '../../db/schema.js';
 import { type AlbumWithArtist, albumWithArtistFields } from '../albums/queries.js';
 import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
+import { isOwnerInView } from '../account-data/visibility.js';
 
 export type ArtistRow = typeof artists.$inferSelect;
 /** The listener an artist profile belongs to; null for the catalogue's artists. */
@@ -23,14 +24,18 @@ export function createArtistQueries(db: Db) {
       return db
         .select()
         .from(artists)
-        .where(or(isNull(artists.deezerId), exists(hasListedSong)))
+        .where(and(or(isNull(artists.deezerId), exists(hasListedSong)), isOwnerInView(artists.createdBy)))
         .orderBy(sql`lower(unaccent(${artists.name})) collate "C"`, asc(artists.id))
         .limit(limit)
         .offset(offset);
     },
 
     async findArtist(id: number): Promise<ArtistRow | undefined> {
-      const [row] = await db.select().from(artists).where(eq(artists.id, id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(artists)
+        .where(and(eq(artists.id, id), isOwnerInView(artists.createdBy)))
+        .limit(1);
       return row;
     },
 

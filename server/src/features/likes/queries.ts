@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { likedPlaylists, likedSongs, playlists, songs } from '../../db/schema.js';
 import { type PlaylistSummary, selectPlaylistSummaries } from '../playlists/queries.js';
 import { isLive, selectSongsWithCredits, type SongRow, type SongWithCredits } from '../songs/queries.js';
+import { isOwnerInView } from '../account-data/visibility.js';
 
 export function createLikeQueries(db: Db) {
   /**
@@ -72,7 +73,7 @@ export function createLikeQueries(db: Db) {
       const [row] = await db
         .select({ isLiked: sql<boolean>`exists(${playlistLike(userId, playlistId)})` })
         .from(playlists)
-        .where(eq(playlists.id, playlistId))
+        .where(and(eq(playlists.id, playlistId), isOwnerInView(playlists.userId)))
         .limit(1);
       return row;
     },
@@ -89,12 +90,17 @@ export function createLikeQueries(db: Db) {
     async listLikedPlaylists(userId: number): Promise<PlaylistSummary[]> {
       return selectPlaylistSummaries(db)
         .innerJoin(likedPlaylists, eq(likedPlaylists.playlistId, playlists.id))
-        .where(eq(likedPlaylists.userId, userId))
+        .where(and(eq(likedPlaylists.userId, userId), isOwnerInView(playlists.userId)))
         .orderBy(desc(likedPlaylists.createdAt), desc(playlists.id));
     },
 
     async countLikedPlaylists(userId: number): Promise<number> {
-      const [row] = await db.select({ count: count() }).from(likedPlaylists).where(eq(likedPlaylists.userId, userId));
+      // Counts what listLikedPlaylists lists: a playlist out of view does not count.
+      const [row] = await db
+        .select({ count: count() })
+        .from(likedPlaylists)
+        .innerJoin(playlists, eq(playlists.id, likedPlaylists.playlistId))
+        .where(and(eq(likedPlaylists.userId, userId), isOwnerInView(playlists.userId)));
       return row?.count ?? 0;
     },
   };

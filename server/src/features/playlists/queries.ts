@@ -5,6 +5,7 @@ import { isMediaKeyInUse, lockMediaKeys } from '../../db/media-references.js';
 import { imageColorOf, saveImageColor } from '../../media/image-colors.js';
 import { playlistSongs, playlists, songs, users } from '../../db/schema.js';
 import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
+import { isOwnerInView } from '../account-data/visibility.js';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 /**
@@ -67,7 +68,10 @@ function selectSongsPage(db: Db, playlistId: number | Placeholder, limit: number
 
 /** Reads. The two behind GET /api/playlists/{id} are prepared: PostgreSQL then skips planning them (about half their cost). */
 export function createPlaylistQueries(db: Db) {
-  const summaryById = selectPlaylistSummaries(db).where(eq(playlists.id, sql.placeholder('id'))).prepare('playlist_summary_by_id');
+  // A playlist of a listener whose account is being deleted is out of view, for everyone.
+  const summaryById = selectPlaylistSummaries(db)
+    .where(and(eq(playlists.id, sql.placeholder('id')), isOwnerInView(playlists.userId)))
+    .prepare('playlist_summary_by_id');
   const firstSongs = selectSongsPage(db, sql.placeholder('id'), COLLECTION_PAGE_SIZE, 0).prepare('playlist_first_songs');
 
   return {

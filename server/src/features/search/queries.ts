@@ -1,9 +1,10 @@
-import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { artists, searchWords, songs } from '../../db/schema.js';
 import type { ArtistRow } from '../artists/queries.js';
 import { selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 import { MAX_SEARCH_WORDS, matchAnyTier, matchTiersFrom, type SearchTier, type SearchWord } from './search-terms.js';
+import { isOwnerInView } from '../account-data/visibility.js';
 
 /**
  * The most played songs, scanned in play-count order: when a search matches many of them, its
@@ -80,7 +81,7 @@ export function createSearchQueries(db: Db, { popularWindow = POPULAR_WINDOW } =
       return db
         .select()
         .from(artists)
-        .where(sql`${artists.searchVector} @@ ${matchAnyTier(nameTiers)}::tsquery`)
+        .where(and(sql`${artists.searchVector} @@ ${matchAnyTier(nameTiers)}::tsquery`, isOwnerInView(artists.createdBy)))
         .orderBy(sql`${buildRelevance(sql`${artists.searchVector}`, nameTiers)} desc`, sql`length(${artists.name})`, asc(artists.id))
         .limit(limit);
     },

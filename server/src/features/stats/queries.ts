@@ -2,6 +2,7 @@ import type { UserStats } from '@kora/contracts';
 import { and, count, eq, inArray, not, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { artistFollows, artists, likedSongs, listeningTotals, playlists, songs, users } from '../../db/schema.js';
+import { isOwnerInView } from '../account-data/visibility.js';
 
 /** A scalar subquery's count as a JavaScript number (PostgreSQL's bigint arrives as text). */
 const asNumber = (value: SQL) => sql<number>`coalesce((${value}), 0)`.mapWith(Number);
@@ -28,7 +29,12 @@ export function createStatsQueries(db: Db) {
         .select({ n: count() })
         .from(playlists)
         .where(and(eq(playlists.userId, userId), not(playlists.isEditorial)));
-      const following = db.select({ n: count() }).from(artistFollows).where(eq(artistFollows.userId, userId));
+      // As the followed list shows them: an artist out of view (its listener is leaving) does not count.
+      const following = db
+        .select({ n: count() })
+        .from(artistFollows)
+        .innerJoin(artists, eq(artists.id, artistFollows.artistId))
+        .where(and(eq(artistFollows.userId, userId), isOwnerInView(artists.createdBy)));
       // Listeners of the artists this user brought in by uploading.
       const ownArtists = db.select({ id: artists.id }).from(artists).where(eq(artists.createdBy, userId));
       const followers = db.select({ n: count() }).from(artistFollows).where(inArray(artistFollows.artistId, ownArtists));

@@ -10,7 +10,7 @@ export type ReleaseRow = typeof releases.$inferSelect;
 export type ReleaseTrack = {
   id: number;
   title: string;
-  status: 'processing' | 'live' | 'rejected';
+  status: ReleaseRow['status'];
   duration: number | null;
   /** The song's own cover, else its album's. */
   coverKey: string | null;

@@ -71,7 +71,12 @@ export function ReleaseCard({ release }: { release: Release }) {
   );
 }
 
-/** Processing with its progress, Live, or Rejected; the words carry the state, the colour only repeats it. */
+const STATUS_WORDS: Partial<Record<Release['status'], string>> = { live: 'Live', rejected: 'Rejected', withdrawn: 'Taken down' };
+
+/**
+ * Processing with its progress, Live, Rejected or Taken down (while the account was being deleted);
+ * the words carry the state, the colour only repeats it.
+ */
 function StatusBadge({ release }: { release: Release }) {
   const { status } = release;
   return (
@@ -81,12 +86,13 @@ function StatusBadge({ release }: { release: Release }) {
         status === 'processing' && 'bg-gold-400/15 text-gold-300',
         status === 'live' && 'bg-jade-900 text-jade-300',
         status === 'rejected' && 'bg-coral-900 text-coral-300',
+        status === 'withdrawn' && 'bg-raised text-ink-muted',
       )}
     >
       {status === 'processing' && <LoaderCircle aria-hidden className="size-3.5 animate-spin motion-reduce:animate-none" />}
       {status === 'live' && <CircleCheck aria-hidden className="size-3.5" />}
       {status === 'rejected' && <CircleX aria-hidden className="size-3.5" />}
-      {status === 'processing' ? `Processing ${release.progress}%` : status === 'live' ? 'Live' : 'Rejected'}
+      {STATUS_WORDS[status] ?? `Processing ${release.progress}%`}
     </span>
   );
 }

@@ -14,6 +14,7 @@ import { en, type MailStrings } from './strings-en.js';
 
 const at = new Date('2026-03-07T13:05:00Z');
 const link = 'https://kora.example/reset?token=abc&next=%2Fsettings';
+const later = new Date('2026-03-14T13:05:00Z');
 
 /** Every template with typical facts, each with its link (when it has one). */
 const rendered = (strings: MailStrings = en): { name: string; mail: MailContent; url: string | undefined }[] => [
@@ -31,7 +32,11 @@ const rendered = (strings: MailStrings = en): { name: string; mail: MailContent;
   },
   { name: 'password changed', mail: passwordChangedMail({ name: 'Ada', at, resetUrl: link }, strings), url: link },
   { name: 'data export', mail: dataExportReadyMail({ name: 'Ada', downloadUrl: link, expiresAt: at }, strings), url: link },
-  { name: 'account deleted', mail: accountDeletedMail({ name: 'Ada', deletedAt: at }, strings), url: undefined },
+  {
+    name: 'account deleted',
+    mail: accountDeletedMail({ name: 'Ada', deletedAt: at, permanentAt: later, signInUrl: 'https://kora.example/auth' }, strings),
+    url: 'https://kora.example/auth',
+  },
 ];
 
 describe('account e-mails', () => {
@@ -76,13 +81,15 @@ describe('account e-mails', () => {
     expect(signIn!.text).toContain('When: 7 March 2026 at 13:05 UTC\nDevice: Chrome on Android\nIP address: 102.89.1.2');
     expect(changed!.text).toContain('was changed on 7 March 2026 at 13:05 UTC.');
     expect(exported!.text).toContain('The link works until 7 March 2026 at 13:05 UTC;');
-    expect(deleted!.text).toContain('This is the last e-mail we send to this address.');
+    expect(deleted!.text).toContain('You asked us to delete your Kora account on 7 March 2026 at 13:05 UTC.');
+    expect(deleted!.text).toContain('before 14 March 2026 at 13:05 UTC and your account comes back as it was');
+    expect(deleted!.text).toContain('this is the last e-mail we send to this address.');
     expect(passwordResetMail({ resetUrl: link, validMinutes: 1 }).text).toContain('within 1 minute.');
   });
 
   it('greets no one when the name is unknown or blank', () => {
     for (const name of [undefined, '', '   ']) {
-      const mail = accountDeletedMail({ name, deletedAt: at });
+      const mail = accountDeletedMail({ name, deletedAt: at, permanentAt: later, signInUrl: link });
       expect(mail.text).toContain('\n\nHi,\n\n');
       expect(mail.html).toContain('>Hi,</p>');
     }

@@ -139,8 +139,11 @@ export function dataExportReadyMail(params: Greeted & { downloadUrl: string; exp
   );
 }
 
-/** The last e-mail to an address: its account is gone, so it links nowhere. */
-export function accountDeletedMail(params: Greeted & { deletedAt: Date }, strings: MailStrings = en): MailContent {
+/**
+ * Sent as an account is deleted: when it becomes permanent, and that signing in before then undoes
+ * it (features/account-data). The last e-mail to the address unless the listener comes back.
+ */
+export function accountDeletedMail(params: Greeted & { deletedAt: Date; permanentAt: Date; signInUrl: string }, strings: MailStrings = en): MailContent {
   const s = strings.accountDeleted;
   return renderMail(
     {
@@ -150,7 +153,9 @@ export function accountDeletedMail(params: Greeted & { deletedAt: Date }, string
       name: params.name,
       blocks: [
         { kind: 'paragraph', text: s.intro(strings.dateTime(params.deletedAt)) },
-        { kind: 'paragraph', text: s.final },
+        { kind: 'paragraph', text: s.undo(strings.dateTime(params.permanentAt)) },
+        { kind: 'button', label: s.action, url: params.signInUrl },
+        { kind: 'note', text: s.final },
       ],
     },
     strings,

@@ -87,11 +87,15 @@ export const en = {
     expiry: (until: string) => `The link works until ${until}; after that, ask for a new copy in Settings.`,
   },
   accountDeleted: {
-    subject: `Your ${PRODUCT_NAME} account was deleted`,
-    preview: 'Your account and its data are gone.',
-    heading: 'Your account was deleted',
-    intro: (at: string) => `Your ${PRODUCT_NAME} account and the data kept with it were deleted on ${at}.`,
-    final: 'This is the last e-mail we send to this address. You are welcome back any time with a new account.',
+    subject: `Your ${PRODUCT_NAME} account is being deleted`,
+    preview: 'Sign in within 7 days to keep it.',
+    heading: 'Your account is being deleted',
+    intro: (at: string) =>
+      `You asked us to delete your ${PRODUCT_NAME} account on ${at}. You are signed out everywhere, your uploads are taken down, and your playlists and profile are out of view.`,
+    undo: (until: string) =>
+      `Changed your mind? Sign in with your e-mail address and password before ${until} and your account comes back as it was. After that it is deleted for good, with your playlists, likes, plays and uploads, and cannot be brought back.`,
+    action: 'Sign in to keep my account',
+    final: 'Unless you sign in again, this is the last e-mail we send to this address.',
   },
 };
 
