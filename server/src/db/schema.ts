@@ -60,8 +60,33 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** The session's name in the API (Settings' device list): random, so it tells nothing of the token. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** Moved forward at most every SESSION_LAST_SEEN_INTERVAL_MS (features/auth/service.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_idx').on(t.publicId),
+  ],
+);
+
+/**
+ * The browsers (their device cookie, features/data-usage/device-cookie.ts) each account has signed
+ * in from. A sign-in from one not listed sends the "New sign-in" e-mail; rows outlive sessions, so
+ * signing out and in again on one's own phone sends nothing.
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
 );
 
 export const artists = pgTable(
