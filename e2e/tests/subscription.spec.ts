@@ -380,20 +380,31 @@ test('a bank-transfer pass shows when it ends, never renews, and offers Renew in
   await expectNoHorizontalOverflow(page);
   await keepScreenshot(page, testInfo, 'subscription-pass');
 
-  // A pass paid 28 days ago ends in 2 days: the listener is told, and Renew opens the upgrade sheet.
+  // A pass paid 28 days ago ends in 2 days: the listener is told, and Renew opens the upgrade sheet
+  // in place of Notifications, which comes back, on that Renew, when the sheet is dismissed.
   await signUpThroughApi(page);
   await buyPremium(page, 'bank_transfer', new Date(Date.now() - 28 * DAY_MS));
   await page.goto('/');
   await page.getByRole('button', { name: /^Notifications/ }).click();
   const notifications = page.getByRole('dialog', { name: 'Notifications' });
-  await notifications.getByRole('button', { name: 'Renew', exact: true }).click();
+  const renew = notifications.getByRole('button', { name: 'Renew', exact: true });
+  await renew.click();
   const renewSheet = page.getByRole('dialog', { name: 'Renew Premium' });
   await expect(renewSheet.getByRole('radio', { name: /^Bank transfer/ })).toBeChecked();
   await expect(renewSheet.getByRole('radio', { name: /^Card/ })).toBeDisabled();
   await expect(renewSheet.getByText(/Available when your pass ends on/)).toBeVisible();
+  // Counted in the page itself: a modal hides the dialogs behind it from the accessibility tree.
+  await expect(page.locator('[role="dialog"]')).toHaveCount(1);
+  await expect(renewSheet.locator(':focus')).toHaveCount(1);
   await keepScreenshot(page, testInfo, 'renew-sheet');
   await renewSheet.getByRole('button', { name: 'Not now' }).click();
-  await page.keyboard.press('Escape');
+  await expect(renewSheet).toBeHidden();
+  await expect(notifications.getByText('Premium Ends Soon')).toBeVisible();
+  await expect(page.locator('[role="dialog"]')).toHaveCount(1);
+  await expect(renew).toBeFocused();
+  await keepScreenshot(page, testInfo, 'notifications-after-renew-dismissed');
+  await notifications.getByRole('button', { name: 'Close' }).click();
+  await expect(notifications).toBeHidden();
 
   dialog = await openSubscription(page);
   await card(dialog, 'Current Plan').getByRole('button', { name: 'Renew' }).click();

@@ -8,12 +8,18 @@ import { formatQuantity } from '../../ui/format';
 import { LoadError } from '../../ui/load-error';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
 import { useOpenCardManagement } from '../subscription/billing-api';
-import { openUpgradeSheet } from '../subscription/upgrade-sheet-state';
 import { notificationsQuery, useMarkAllNotificationsRead, useMarkNotificationRead } from './api';
 import { formatNotificationTime } from './notification-time';
 
+interface NotificationsPanelProps {
+  unread: number;
+  /** The notification whose Renew opened the upgrade sheet, if the panel is back from it. */
+  renewedFrom: number | null;
+  onRenew: (notificationId: number) => void;
+}
+
 /** The dialog's body: the summary with 'Mark all as read', then the list, newest first. */
-export function NotificationsPanel({ unread }: { unread: number }) {
+export function NotificationsPanel({ unread, renewedFrom, onRenew }: NotificationsPanelProps) {
   const list = useQuery(notificationsQuery);
   const markAll = useMarkAllNotificationsRead();
 
@@ -38,7 +44,11 @@ export function NotificationsPanel({ unread }: { unread: number }) {
         <ul aria-label="Notifications list" className="-mx-2 grid gap-1">
           {list.data.map((notification) => (
             <li key={notification.id}>
-              <NotificationItem notification={notification} />
+              <NotificationItem
+                notification={notification}
+                isRenewedFrom={notification.id === renewedFrom}
+                onRenew={() => onRenew(notification.id)}
+              />
             </li>
           ))}
         </ul>
@@ -48,21 +58,37 @@ export function NotificationsPanel({ unread }: { unread: number }) {
 }
 
 /** An unread notification is a button that marks it read; a read one is just text. Its action, if any, follows it. */
-function NotificationItem({ notification }: { notification: Notification }) {
+function NotificationItem({ notification, isRenewedFrom, onRenew }: { notification: Notification; isRenewedFrom: boolean; onRenew: () => void }) {
   return (
     <div className="grid gap-1">
       <NotificationBody notification={notification} />
-      {notification.action && <NotificationAction action={notification.action} />}
+      {notification.action && <NotificationAction action={notification.action} isRenewedFrom={isRenewedFrom} onRenew={onRenew} />}
     </div>
   );
 }
 
 /** Renew opens the upgrade sheet; Update card opens the payment provider's page for the card. */
-function NotificationAction({ action }: { action: NonNullable<Notification['action']> }) {
+function NotificationAction({
+  action,
+  isRenewedFrom,
+  onRenew,
+}: {
+  action: NonNullable<Notification['action']>;
+  isRenewedFrom: boolean;
+  onRenew: () => void;
+}) {
   const manage = useOpenCardManagement();
-  const handleClick = action === 'renew-premium' ? openUpgradeSheet : () => manage.mutate();
+  const handleClick = action === 'renew-premium' ? onRenew : () => manage.mutate();
   return (
-    <Button variant="secondary" size="sm" className="ml-7 justify-self-start" disabled={manage.isPending || manage.isSuccess} onClick={handleClick}>
+    <Button
+      variant="secondary"
+      size="sm"
+      className="ml-7 justify-self-start"
+      // Back from the upgrade sheet, focus returns to the Renew that opened it.
+      autoFocus={isRenewedFrom}
+      disabled={manage.isPending || manage.isSuccess}
+      onClick={handleClick}
+    >
       {NOTIFICATION_ACTION_LABELS[action]}
     </Button>
   );
