@@ -32,6 +32,9 @@ const PlaylistPage = lazy(() =>
 );
 const UploadPage = lazy(() => import('./features/upload/upload-page').then((m) => ({ default: m.UploadPage })));
 const AlbumPage = lazy(() => import('./features/albums/album-page').then((m) => ({ default: m.AlbumPage })));
+const ExportDownloadPage = lazy(() =>
+  import('./features/account-data/export-download-page').then((m) => ({ default: m.ExportDownloadPage })),
+);
 const RadioPage = lazy(() => import('./features/radio/radio-page').then((m) => ({ default: m.RadioPage })));
 const DesignPreviewPage = lazy(() =>
   import('./features/design-preview/design-preview-page').then((m) => ({ default: m.DesignPreviewPage })),
@@ -70,6 +73,8 @@ const LISTENER_PAGES: [path: string, page: ReactElement][] = [
   ['artist/:id/discography', <DiscographyPage />],
   ['album/:id', <AlbumPage />],
   ['design-preview', <DesignPreviewPage />],
+  // The data export's e-mailed link: its owner's session and the link's token both decide.
+  ['account/export', <ExportDownloadPage />],
 ];
 
 /** A shared link opened signed out: sign in, then straight back to it. */

@@ -3,17 +3,19 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
+import { YourDataPanel } from '../account-data/your-data-panel';
 import { BillingHistoryPanel, PaymentMethodsPanel, SubscriptionPanel } from '../subscription/subscription-panels';
 import { useUpgradeSheetOpen } from '../subscription/upgrade-sheet-state';
 import { SettingsMain } from './settings-main';
 
-export type SettingsView = 'main' | 'subscription' | 'payment-methods' | 'billing-history';
+export type SettingsView = 'main' | 'subscription' | 'payment-methods' | 'billing-history' | 'your-data';
 
 const VIEW_TITLES: Record<SettingsView, string> = {
   main: 'Settings',
   subscription: 'Subscription',
   'payment-methods': 'Payment Methods',
   'billing-history': 'Billing History',
+  'your-data': 'Your data',
 };
 
 /** Where Back leads from each sub-view. */
@@ -21,6 +23,7 @@ const PARENT_VIEW: Record<Exclude<SettingsView, 'main'>, SettingsView> = {
   subscription: 'main',
   'payment-methods': 'subscription',
   'billing-history': 'subscription',
+  'your-data': 'main',
 };
 
 interface SettingsDialogProps {
@@ -57,10 +60,11 @@ export function SettingsDialog({ user, open, onOpenChange }: SettingsDialogProps
           Back
         </Button>
       )}
-      {view === 'main' && <SettingsMain user={user} onOpenSubscription={() => setView('subscription')} />}
+      {view === 'main' && <SettingsMain user={user} onOpenSubscription={() => setView('subscription')} onOpenYourData={() => setView('your-data')} />}
       {view === 'subscription' && <SubscriptionPanel onNavigate={setView} />}
       {view === 'payment-methods' && <PaymentMethodsPanel />}
       {view === 'billing-history' && <BillingHistoryPanel />}
+      {view === 'your-data' && <YourDataPanel email={user.email} />}
     </Modal>
   );
 }

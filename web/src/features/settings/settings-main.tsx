@@ -2,6 +2,7 @@ import type { User } from '@kora/contracts';
 import { LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
+import { YourDataSettings } from '../account-data/your-data-settings';
 import { DataUsageSettings } from '../data-usage/data-usage-settings';
 import { AccountSettings } from './account-settings';
 import { EqualizerSettings } from './equalizer-settings';
@@ -16,13 +17,14 @@ import { SupportDialog } from './support-dialog';
  * The main view of the Settings dialog (spec section 2): account, plan, then the local-only settings.
  * Only settings something reads are shown: a switch that changes nothing would pretend to work.
  */
-export function SettingsMain({ user, onOpenSubscription }: { user: User; onOpenSubscription: () => void }) {
+export function SettingsMain({ user, onOpenSubscription, onOpenYourData }: { user: User; onOpenSubscription: () => void; onOpenYourData: () => void }) {
   const [isSupportOpen, setIsSupportOpen] = useState(false);
   return (
     <div className="grid gap-6">
       <AccountSettings user={user} />
       <PlanSettings onManage={onOpenSubscription} />
       <DataUsageSettings />
+      <YourDataSettings onManage={onOpenYourData} />
       <p className="rounded-control bg-raised px-3 py-2 text-xs text-ink-muted">
         The settings below are kept on this device only, and apply as soon as you change them.
       </p>
