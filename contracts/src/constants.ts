@@ -176,3 +176,7 @@ export const DOWNLOAD_BITRATE_HEADER = 'X-Kora-Bitrate';
 
 /** Plays sent in one batch at most. */
 export const OFFLINE_PLAYS_BATCH_MAX = 100;
+
+// Devices and sessions (issue 18). A session's last seen is written at most this often: a write on
+// every request would cost each request a database write; Settings says "Active now" within it.
+export const SESSION_LAST_SEEN_INTERVAL_MS = 5 * 60_000;

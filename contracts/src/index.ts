@@ -18,5 +18,6 @@ export * from './offline-licence.js';
 export * from './data-usage-units.js';
 export * from './data-usage.js';
 export * from './billing.js';
+export * from './sessions.js';
 export * from './account-data-rules.js';
 export * from './account-data.js';

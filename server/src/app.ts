@@ -53,6 +53,9 @@ import { externalCatalogueRoutes } from './features/external/routes.js';
 import { createCatalogueSearchSources } from './features/external/search-sources.js';
 import { createExternalCatalogue } from './features/external/service.js';
 import { searchRoutes } from './features/search/routes.js';
+import { createSessionQueries } from './features/sessions/queries.js';
+import { sessionRoutes } from './features/sessions/routes.js';
+import { createSessionService } from './features/sessions/service.js';
 import { createCatalogueProviders } from './providers/registry.js';
 import { songDownloadRoute } from './features/songs/download-route.js';
 import { createSongQueries } from './features/songs/queries.js';
@@ -130,10 +133,12 @@ export async function buildApp({ config, database, storage, logger = true, audio
     queries: createTwoFactorQueries(database.db),
     limiter: redis ? createRedisAttemptLimiter(redis, ATTEMPT_LIMIT) : createMemoryAttemptLimiter(ATTEMPT_LIMIT),
   });
+  const sessions = createSessionService({ queries: createSessionQueries(database.db), cache: sessionCache, publicOrigin: config.publicOrigin });
   const auth = createAuthService({
     queries: createAuthQueries(database.db),
     secondFactor: twoFactor,
     sessionTtlMs: config.sessionTtlMs,
+    recordSession: sessions.recordSession,
     cache: sessionCache,
   });
   registerSessionGuard(app, auth);
@@ -146,6 +151,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
 
   await app.register(healthRoutes, { database, storage });
   await app.register(authRoutes, { auth, rateLimit: config.authRateLimit });
+  await app.register(sessionRoutes, { sessions });
   await app.register(twoFactorRoutes, { twoFactor });
   await app.register(mediaRoutes, { storage });
   const songs = createSongQueries(database.db);

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loginChallenges, notifications, sessions, subscriptions, users } from '../../db/schema.js';
+import type { ActiveSession } from './session-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -65,13 +66,9 @@ export function createAuthQueries(db: Db) {
       return removed.length > 0;
     },
 
-    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
-      await db.insert(sessions).values(values);
-    },
-
-    async findSessionUser(tokenHash: string, now: Date): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
+    async findSessionUser(tokenHash: string, now: Date): Promise<ActiveSession | undefined> {
       const [row] = await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
+        .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
@@ -85,6 +82,11 @@ export function createAuthQueries(db: Db) {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
         await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
       });
+    },
+
+    /** Leaves the read caches valid (db/cache-neutral.ts): no cached answer shows a last seen. */
+    async touchSession(tokenHash: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
     },
 
     async deleteSession(tokenHash: string): Promise<void> {

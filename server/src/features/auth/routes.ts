@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden } from '../../http/errors.js';
 import { type RequestLimit, routeRateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { renewDeviceCookie } from '../data-usage/device-cookie.js';
+import { renewDeviceCookie, signInDeviceId } from '../data-usage/device-cookie.js';
 import { presentUser } from './presenter.js';
 import type { AuthService, SignedIn } from './service.js';
 import { currentUser } from './session-guard.js';
@@ -24,27 +24,30 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Auth
 
   app.post('/api/auth/signup', { config: limited }, async (request, reply) => {
     const input = parseInput(signupRequestSchema, request.body);
-    const signedIn = await auth.signup(input, meta(request));
-    setSessionCookie(request, reply, signedIn);
+    const from = meta(request);
+    const signedIn = await auth.signup(input, from);
+    setSessionCookie(request, reply, signedIn, from.deviceId);
     return reply.status(201).send(presentUser(signedIn.user));
   });
 
   app.post('/api/auth/login', { config: limited }, async (request, reply) => {
     const input = parseInput(loginRequestSchema, request.body);
-    const result = await auth.login(input, meta(request));
+    const from = meta(request);
+    const result = await auth.login(input, from);
     if (result.twoFactorRequired) {
       // No session yet: the sign-in finishes at /api/auth/login/2fa.
       const challenge: LoginChallenge = { twoFactorRequired: true, challenge: result.challenge };
       return reply.header('cache-control', 'no-store').send(challenge);
     }
-    setSessionCookie(request, reply, result);
+    setSessionCookie(request, reply, result, from.deviceId);
     return presentUser(result.user);
   });
 
   app.post('/api/auth/login/2fa', { config: limited }, async (request, reply) => {
     const input = parseInput(loginSecondStepRequestSchema, request.body);
-    const signedIn = await auth.completeLogin(input, meta(request));
-    setSessionCookie(request, reply, signedIn);
+    const from = meta(request);
+    const signedIn = await auth.completeLogin(input, from);
+    setSessionCookie(request, reply, signedIn, from.deviceId);
     return presentUser(signedIn.user);
   });
 
@@ -76,10 +79,10 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Auth
 }
 
 function meta(request: FastifyRequest) {
-  return { userAgent: request.headers['user-agent'] };
+  return { userAgent: request.headers['user-agent'], deviceId: signInDeviceId(request), ipAddress: request.ip };
 }
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): void {
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn, deviceId: string): void {
   reply.setCookie(SESSION_COOKIE, signedIn.token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -87,8 +90,9 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn
     path: '/',
     expires: signedIn.expiresAt,
   });
-  // The data meter's "this device" (features/data-usage), which outlives the session.
-  renewDeviceCookie(request, reply);
+  // The browser's id (features/data-usage), which outlives the session: the data meter's "this
+  // device", and how a sign-in from a browser new to the account is told (features/sessions).
+  renewDeviceCookie(request, reply, deviceId);
 }
 
 function clearSessionCookie(reply: FastifyReply): void {

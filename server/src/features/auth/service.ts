@@ -1,9 +1,15 @@
-import { PRODUCT_NAME, SIGN_IN_EXPIRED_MESSAGE, type LoginRequest, type SignupRequest } from '@kora/contracts';
+import {
+  PRODUCT_NAME,
+  SESSION_LAST_SEEN_INTERVAL_MS,
+  SIGN_IN_EXPIRED_MESSAGE,
+  type LoginRequest,
+  type SignupRequest,
+} from '@kora/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
 import { BadRequest, Conflict, Unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AuthQueries, UserRow } from './queries.js';
-import type { SessionCache } from './session-cache.js';
+import type { ActiveSession, SessionCache } from './session-cache.js';
 import { createSessionToken, hashSessionToken, isWellFormedToken } from './session-token.js';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -15,7 +21,17 @@ export const SAME_PASSWORD = 'The new password must differ from the current one.
 export const LOGIN_CHALLENGE_TTL_MS = 5 * 60_000;
 export const LOGIN_CHALLENGE_MAX_ATTEMPTS = 5;
 
-type SessionMeta = { userAgent: string | undefined };
+/** Where a sign-in comes from: the browser's device cookie (features/data-usage/device-cookie.ts) and address. */
+type SessionMeta = { userAgent: string | undefined; deviceId: string; ipAddress: string };
+/** A session to store as it starts (features/sessions/service.ts), with what its e-mail needs. */
+export type NewSession = SessionMeta & {
+  tokenHash: string;
+  user: UserRow;
+  startedAt: Date;
+  expiresAt: Date;
+  /** A sign-up: its browser becomes known without a "New sign-in" e-mail. */
+  isNewAccount: boolean;
+};
 export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
 /** A right password either signs in or, with two-factor on, asks for a code first. */
 export type LoginResult = ({ twoFactorRequired: false } & SignedIn) | { twoFactorRequired: true; challenge: string };
@@ -40,23 +56,44 @@ export function createAuthService(deps: {
   queries: AuthQueries;
   secondFactor: SecondFactor;
   sessionTtlMs: number;
+  recordSession: (session: NewSession) => Promise<void>;
   /** Only when this process is the database's single writer (see session-cache.ts). */
   cache?: SessionCache;
   now?: () => Date;
 }) {
-  const { queries, secondFactor, sessionTtlMs, cache } = deps;
+  const { queries, secondFactor, sessionTtlMs, recordSession, cache } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function startSession(user: UserRow, meta: SessionMeta): Promise<SignedIn> {
+  async function startSession(user: UserRow, meta: SessionMeta, isNewAccount = false): Promise<SignedIn> {
     const token = createSessionToken();
-    const expiresAt = new Date(now().getTime() + sessionTtlMs);
-    await queries.insertSession({
-      tokenHash: hashSessionToken(token),
-      userId: user.id,
-      expiresAt,
+    const startedAt = now();
+    const expiresAt = new Date(startedAt.getTime() + sessionTtlMs);
+    await recordSession({
+      ...meta,
       userAgent: meta.userAgent?.slice(0, 300),
+      tokenHash: hashSessionToken(token),
+      user,
+      startedAt,
+      expiresAt,
+      isNewAccount,
     });
     return { user, token, expiresAt };
+  }
+
+  async function findSession(tokenHash: string): Promise<ActiveSession | undefined> {
+    const evictionCount = cache?.evictionCount();
+    const found = await queries.findSessionUser(tokenHash, now());
+    if (found && evictionCount !== undefined) cache?.set(tokenHash, found, evictionCount);
+    return found;
+  }
+
+  /** Last seen moves at most once an interval: a database write on every request would cost every request. */
+  async function noteSeen(tokenHash: string, session: ActiveSession): Promise<void> {
+    const time = now();
+    if (time.getTime() - session.lastSeenAt.getTime() < SESSION_LAST_SEEN_INTERVAL_MS) return;
+    // Moved before the write, so the session's other requests meanwhile do not write as well.
+    session.lastSeenAt = time;
+    await queries.touchSession(tokenHash, time);
   }
 
   async function issueLoginChallenge(userId: number): Promise<string> {
@@ -88,7 +125,7 @@ export function createAuthService(deps: {
         if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN);
         throw error;
       }
-      return startSession(user, meta);
+      return startSession(user, meta, true);
     },
 
     async login(input: LoginRequest, meta: SessionMeta): Promise<LoginResult> {
@@ -149,11 +186,10 @@ export function createAuthService(deps: {
     async authenticate(token: string | undefined): Promise<UserRow | undefined> {
       if (!isWellFormedToken(token)) return undefined;
       const tokenHash = hashSessionToken(token);
-      const cached = cache?.get(tokenHash);
-      if (cached) return cached;
-      const found = await queries.findSessionUser(tokenHash, now());
-      if (found) cache?.set(tokenHash, found.user, found.expiresAt);
-      return found?.user;
+      const session = cache?.get(tokenHash) ?? (await findSession(tokenHash));
+      if (!session) return undefined;
+      await noteSeen(tokenHash, session);
+      return session.user;
     },
   };
 }

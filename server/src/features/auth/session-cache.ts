@@ -1,6 +1,9 @@
 import type { UserRow } from './queries.js';
 
-type Entry = { user: UserRow; sessionExpiresAt: Date; cachedUntil: number };
+/** A valid session as authenticate() found it; lastSeenAt is moved forward in place. */
+export type ActiveSession = { user: UserRow; expiresAt: Date; lastSeenAt: Date };
+
+type Entry = { session: ActiveSession; cachedUntil: number };
 
 /**
  * Validated sessions kept in memory, for the embedded database only: there this process is
@@ -11,30 +14,41 @@ type Entry = { user: UserRow; sessionExpiresAt: Date; cachedUntil: number };
 export function createSessionCache(options: { maxEntries: number; ttlMs: number; now?: () => number }) {
   const entries = new Map<string, Entry>();
   const now = options.now ?? Date.now;
+  // Counts evictions, so a database read that a sign-out overtook cannot put its session back.
+  let evictions = 0;
 
   return {
-    get(tokenHash: string): UserRow | undefined {
+    get(tokenHash: string): ActiveSession | undefined {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
-      if (entry.cachedUntil <= now() || entry.sessionExpiresAt.getTime() <= now()) {
+      if (entry.cachedUntil <= now() || entry.session.expiresAt.getTime() <= now()) {
         entries.delete(tokenHash);
         return undefined;
       }
-      return entry.user;
+      return entry.session;
     },
 
-    set(tokenHash: string, user: UserRow, sessionExpiresAt: Date): void {
+    /** Taken before reading a session from the database, and handed to `set` with what was read. */
+    evictionCount(): number {
+      return evictions;
+    },
+
+    /** Keeps a session read from the database, unless something was evicted since the read began. */
+    set(tokenHash: string, session: ActiveSession, evictionCountBeforeRead: number): void {
+      if (evictionCountBeforeRead !== evictions) return;
       // Oldest first out: Map keeps insertion order.
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(tokenHash, { user, sessionExpiresAt, cachedUntil: now() + options.ttlMs });
+      entries.set(tokenHash, { session, cachedUntil: now() + options.ttlMs });
     },
 
     delete(tokenHash: string): void {
+      evictions++;
       entries.delete(tokenHash);
     },
 
     deleteUser(userId: number): void {
-      for (const [tokenHash, entry] of entries) if (entry.user.id === userId) entries.delete(tokenHash);
+      evictions++;
+      for (const [tokenHash, entry] of entries) if (entry.session.user.id === userId) entries.delete(tokenHash);
     },
   };
 }

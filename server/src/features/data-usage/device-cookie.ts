@@ -30,9 +30,14 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, id: strin
 
 const newDeviceId = () => randomBytes(16).toString('base64url');
 
-/** At sign-in and sign-up: keeps the device's id (renewing the cookie), or gives it one. */
-export function renewDeviceCookie(request: FastifyRequest, reply: FastifyReply): void {
-  setDeviceCookie(request, reply, presentedDeviceId(request) ?? newDeviceId());
+/** At sign-in and sign-up: the device's id, or a new one for a browser that brought none. */
+export function signInDeviceId(request: FastifyRequest): string {
+  return presentedDeviceId(request) ?? newDeviceId();
+}
+
+/** At sign-in and sign-up: keeps the device's id (renewing the cookie), or gives it its new one. */
+export function renewDeviceCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  setDeviceCookie(request, reply, id);
 }
 
 /**

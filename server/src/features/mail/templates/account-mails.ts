@@ -73,8 +73,9 @@ export function emailChangedMail(
   );
 }
 
+/** `securityUrl` leads to the list of devices; absent when the server has no PUBLIC_ORIGIN to make it with. */
 export function newSignInMail(
-  params: Greeted & { at: Date; device: string; ipAddress: string; securityUrl: string },
+  params: Greeted & { at: Date; device: string; ipAddress: string; securityUrl: string | undefined },
   strings: MailStrings = en,
 ): MailContent {
   const s = strings.newSignIn;
@@ -96,7 +97,7 @@ export function newSignInMail(
         },
         { kind: 'paragraph', text: s.itWasYou },
         { kind: 'paragraph', text: s.notYou },
-        { kind: 'button', label: s.action, url: params.securityUrl },
+        ...(params.securityUrl === undefined ? [] : [{ kind: 'button' as const, label: s.action, url: params.securityUrl }]),
       ],
     },
     strings,
