@@ -5,8 +5,8 @@
  */
 
 /** Tailwind's breakpoints (min-width, px). */
-const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
-type Breakpoint = 'base' | keyof typeof BREAKPOINTS;
+export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
+export type Breakpoint = 'base' | keyof typeof BREAKPOINTS;
 
 /**
  * The page around every grid: the shell's sidebar (w-64, from md: features/shell/app-shell.tsx) and

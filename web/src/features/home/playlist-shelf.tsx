@@ -4,7 +4,7 @@ import { cardItemClasses, cardListClasses } from '../../ui/music-grid';
 import { Section } from '../../ui/section';
 import { PlaylistCard } from './playlist-card';
 import { cardsToShow } from './shelf-fit';
-import { useGridColumns } from './use-grid-columns';
+import { useCardColumns } from './use-card-columns';
 
 interface PlaylistShelfProps {
   title: string;
@@ -14,13 +14,13 @@ interface PlaylistShelfProps {
 
 /** One row of playlist cards (a sideways scroller on a phone); left out when there are none. */
 export function PlaylistShelf({ title, playlists, maxColumns = 6 }: PlaylistShelfProps) {
-  const [listRef, columns] = useGridColumns<HTMLDivElement>(playlists.length > 0);
+  const columns = useCardColumns('shelf', maxColumns);
   const shown = playlists.slice(0, cardsToShow({ total: playlists.length, columns, maxRows: 1 }));
 
   if (playlists.length === 0) return null;
   return (
     <Section title={title}>
-      <div ref={listRef} className="min-w-0">
+      <div className="min-w-0">
         <ul className={cardListClasses('shelf', maxColumns)}>
           {shown.map((playlist) => (
             <li key={playlist.id} className={cardItemClasses('shelf')}>

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardsToShow, countGridTracks } from './shelf-fit';
-
-describe('countGridTracks', () => {
-  it('counts the tracks of a grid, and none for a list that is not a grid', () => {
-    expect(countGridTracks('150px 150px')).toBe(2);
-    expect(countGridTracks(' 187.5px 187.5px 187.5px 187.5px 187.5px 187.5px ')).toBe(6);
-    expect(countGridTracks('none')).toBeUndefined();
-    expect(countGridTracks('')).toBeUndefined();
-  });
-});
+import { cardsToShow } from './shelf-fit';
 
 describe('cardsToShow', () => {
   it('shows whole rows only', () => {

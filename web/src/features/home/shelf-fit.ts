@@ -1,14 +1,4 @@
 /**
- * How many columns a list has as laid out: the tracks of its computed grid-template-columns
- * ("124px 124px 124px"), or undefined when it is not a grid (the phone's sideways scroller).
- */
-export function countGridTracks(gridTemplateColumns: string): number | undefined {
-  const value = gridTemplateColumns.trim();
-  if (value === '' || value === 'none') return undefined;
-  return value.split(/\s+/).length;
-}
-
-/**
  * How many of `total` cards to show so every row is full: whole rows, at most `maxRows` of them.
  * A list shorter than one row is shown whole (there is nothing to fill it with), and so is the
  * last page of a list that has ended (`isComplete`). Without columns (a scroller) all are shown.

@@ -4,7 +4,7 @@ import type { PlaybackContext } from '../../player/player-types';
 import { MusicGrid, type CardLayout } from '../../ui/music-grid';
 import { Section } from '../../ui/section';
 import { cardsToShow } from './shelf-fit';
-import { useGridColumns } from './use-grid-columns';
+import { useCardColumns } from './use-card-columns';
 
 interface SongShelfProps {
   title: string;
@@ -23,7 +23,7 @@ interface SongShelfProps {
 
 /** A titled grid of song cards cut to whole rows at every screen width; left out when it has no songs. */
 export function SongShelf({ title, contextId, songs, maxColumns = 6, layout = 'grid', maxRows, isComplete, footer }: SongShelfProps) {
-  const [listRef, columns] = useGridColumns<HTMLDivElement>(songs.length > 0);
+  const columns = useCardColumns(layout, maxColumns);
   const shown = cardsToShow({ total: songs.length, columns, maxRows, isComplete });
   const visible = useMemo(() => songs.slice(0, shown), [songs, shown]);
   const context = useMemo<PlaybackContext>(() => ({ type: 'home', id: contextId, songs: visible }), [contextId, visible]);
@@ -31,7 +31,7 @@ export function SongShelf({ title, contextId, songs, maxColumns = 6, layout = 'g
   if (songs.length === 0) return null;
   return (
     <Section title={title}>
-      <div ref={listRef} className="min-w-0">
+      <div className="min-w-0">
         <MusicGrid songs={visible} maxColumns={maxColumns} layout={layout} context={context} />
       </div>
       {footer}
