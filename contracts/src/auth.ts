@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 
-const email = z
+/** An e-mail address as Kora keeps it: trimmed and lowercased here, the one place addresses are normalized. */
+export const emailAddressSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
@@ -17,7 +18,7 @@ const requiredName = (label: string) =>
     .max(100, `${label} must be at most 100 characters`);
 
 export const signupRequestSchema = z.object({
-  email,
+  email: emailAddressSchema,
   password: z
     .string({ error: 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -28,7 +29,7 @@ export const signupRequestSchema = z.object({
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  email,
+  email: emailAddressSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -41,6 +42,13 @@ export const userSchema = z.object({
   bio: z.string().nullable(),
   phone: z.string().nullable(),
   createdAt: z.string(),
+  /** The address was confirmed through a link sent to it. */
+  emailConfirmed: z.boolean(),
+  /**
+   * Unconfirmed, and this server asks for confirmation (it can send e-mail): the app shows its
+   * banner, and uploads and payments wait for the confirmation.
+   */
+  emailConfirmationNeeded: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -56,11 +64,14 @@ export const currentPasswordSchema = z
   .max(256, 'Password is too long');
 
 /** POST /api/auth/password: a signed-in listener changes their password (Settings, Password Reset). */
+/** A new password, as a change or a reset sets it. */
+export const newPasswordSchema = z
+  .string({ error: 'Please enter a new password.' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'Password must be at most 256 characters');
+
 export const changePasswordRequestSchema = z.object({
   currentPassword: currentPasswordSchema,
-  newPassword: z
-    .string({ error: 'Please enter a new password.' })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(256, 'Password must be at most 256 characters'),
+  newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

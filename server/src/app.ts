@@ -8,6 +8,12 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { LookupFunction } from 'node:net';
+import { confirmsEmail, registerConfirmedEmailCheck } from './features/account-email/confirmed-email-check.js';
+import { createEmailAddressService } from './features/account-email/email-address.js';
+import { createLinkMailLimiter } from './features/account-email/link-mail-limits.js';
+import { createPasswordResetService } from './features/account-email/password-reset.js';
+import { createAccountEmailQueries } from './features/account-email/queries.js';
+import { accountEmailRoutes } from './features/account-email/routes.js';
 import { createAlbumQueries } from './features/albums/queries.js';
 import { albumRoutes } from './features/albums/routes.js';
 import { createFollowQueries } from './features/artists/follow-queries.js';
@@ -134,14 +140,29 @@ export async function buildApp({ config, database, storage, logger = true, audio
     limiter: redis ? createRedisAttemptLimiter(redis, ATTEMPT_LIMIT) : createMemoryAttemptLimiter(ATTEMPT_LIMIT),
   });
   const sessions = createSessionService({ queries: createSessionQueries(database.db), cache: sessionCache, publicOrigin: config.publicOrigin });
+  // The account's e-mail links (issue 18): a forgotten password, the address confirmed or changed.
+  const accountEmailQueries = createAccountEmailQueries(database.db);
+  const linkMailLimiter = createLinkMailLimiter(redis);
+  const forgetUser = (userId: number) => sessionCache?.deleteUser(userId);
+  const addressesConfirmed = confirmsEmail(config.mail);
+  const emailAddress = createEmailAddressService({
+    queries: accountEmailQueries,
+    limiter: linkMailLimiter,
+    linkOrigin: config.linkOrigin,
+    confirmsEmail: addressesConfirmed,
+    forgetUser,
+  });
+  const passwordReset = createPasswordResetService({ queries: accountEmailQueries, limiter: linkMailLimiter, linkOrigin: config.linkOrigin, forgetUser });
   const auth = createAuthService({
     queries: createAuthQueries(database.db),
     secondFactor: twoFactor,
     sessionTtlMs: config.sessionTtlMs,
     recordSession: sessions.recordSession,
     cache: sessionCache,
+    onSignedUp: emailAddress.onSignedUp,
   });
   registerSessionGuard(app, auth);
+  registerConfirmedEmailCheck(app, { required: addressesConfirmed });
   const dataUsage = createDataUsageQueries(database.db);
   const dataMeter = createDataMeter({ write: dataUsage.addUsage, log: app.log, flushIntervalMs: dataMeterFlushMs });
   // A killed process loses at most its last few seconds of counts; a clean shutdown writes them as
@@ -150,7 +171,8 @@ export async function buildApp({ config, database, storage, logger = true, audio
   registerSentBytesCounter(app, dataMeter);
 
   await app.register(healthRoutes, { database, storage });
-  await app.register(authRoutes, { auth, rateLimit: config.authRateLimit });
+  await app.register(authRoutes, { auth, rateLimit: config.authRateLimit, confirmsEmail: addressesConfirmed });
+  await app.register(accountEmailRoutes, { passwordReset, emailAddress, auth, rateLimit: config.authRateLimit });
   await app.register(sessionRoutes, { sessions });
   await app.register(twoFactorRoutes, { twoFactor });
   await app.register(mediaRoutes, { storage });
@@ -202,7 +224,9 @@ export async function buildApp({ config, database, storage, logger = true, audio
   await app.register(profileRoutes, {
     profile: createProfileService({
       queries: createProfileQueries(database.db),
-      onUserChanged: (userId) => sessionCache?.deleteUser(userId),
+      onUserChanged: forgetUser,
+      confirmsEmail: addressesConfirmed,
+      startEmailChange: addressesConfirmed ? emailAddress.startChange : undefined,
     }),
     rateLimit: config.authRateLimit,
   });

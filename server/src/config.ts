@@ -18,7 +18,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
-  PUBLIC_ORIGIN: z.string().url().optional(),
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin' }).optional(),
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -82,6 +82,11 @@ export type Config = {
   seed: 'demo' | 'none';
   /** Origins allowed to send state-changing requests besides the request's own host. */
   publicOrigin: string | undefined;
+  /**
+   * The origin of the links Kora e-mails (a password reset, an address confirmation): PUBLIC_ORIGIN,
+   * else, outside production, this machine's app (Vite's under npm run dev). Never a request's Host.
+   */
+  linkOrigin: string;
   trustProxy: boolean;
   sessionTtlMs: number;
   authRateLimit: { max: number; windowMs: number };
@@ -164,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...s3SettingProblems(present),
     ...audioProxySettingProblems(present),
     ...mailSettingProblems(present),
+    ...linkOriginProblems(present),
     ...(parsed.success && parsed.data.LISTEN_AFTER_BACKFILL && !parsed.data.JOBS_ENABLED
       ? ['LISTEN_AFTER_BACKFILL: needs JOBS_ENABLED, or the backfill it waits for never runs']
       : []),
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     seed: e.SEED,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
+    linkOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : defaultLinkOrigin(e.NODE_ENV, e.PORT),
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
@@ -253,6 +260,26 @@ function parseMailFrom(value: string): { address: string; name: string } | undef
 function mailSettingProblems(env: Record<string, string | undefined>): string[] {
   if (env.MAIL_FROM && !parseMailFrom(env.MAIL_FROM)) return ['MAIL_FROM: must be an address, or a name and an address as `Kora <no-reply@kora.example>`'];
   if (env.SMTP_URL && !env.MAIL_FROM) return ['MAIL_FROM: needed with SMTP_URL (the sender of every e-mail, as `Kora <no-reply@kora.example>`)'];
+  return [];
+}
+
+/** `npm run dev` serves the app from Vite (web/vite.config.ts); elsewhere the server serves it itself. */
+const DEV_WEB_ORIGIN = 'http://localhost:5173';
+
+function defaultLinkOrigin(env: Config['env'], port: number): string {
+  return env === 'development' ? DEV_WEB_ORIGIN : `http://localhost:${port}`;
+}
+
+/**
+ * A server that e-mails links must know its public address: a guessed one would send listeners
+ * links that lead nowhere, and the request's Host cannot be trusted to build them (anyone can
+ * write it, and a forged one would put another site in a reset e-mail).
+ */
+function linkOriginProblems(env: Record<string, string | undefined>): string[] {
+  const production = (env.NODE_ENV ?? 'production') === 'production';
+  if (production && env.SMTP_URL && !env.PUBLIC_ORIGIN) {
+    return ['PUBLIC_ORIGIN: needed with SMTP_URL in production (the links in e-mails lead there, as `https://kora.example`)'];
+  }
   return [];
 }
 

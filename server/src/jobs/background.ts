@@ -8,6 +8,7 @@ import { backfillImageColors } from '../media/image-colors.js';
 import type { MediaStorage } from '../media/storage.js';
 import { backfillCoverVariants } from './cover-variant-backfill.js';
 import type { Mailer } from '../features/mail/mailer.js';
+import { createPasswordResetRequestHandler, PASSWORD_RESET_REQUEST_JOB } from './handlers/password-reset-request.js';
 import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/process-release.js';
 import { createSendMailHandler, SEND_MAIL_JOB } from './handlers/send-mail.js';
 import { createStopProviderRenewalHandler, STOP_PROVIDER_RENEWAL_JOB } from './handlers/stop-provider-renewal.js';
@@ -68,6 +69,7 @@ export function startBackgroundWork({
           [PROCESS_RELEASE_JOB]: createProcessReleaseHandler({ db, storage, scratchDir }),
           [TRANSCODE_SONG_JOB]: createTranscodeSongHandler({ db, storage, scratchDir }),
           [SEND_MAIL_JOB]: createSendMailHandler({ db, mailer }),
+          [PASSWORD_RESET_REQUEST_JOB]: createPasswordResetRequestHandler({ db, linkOrigin: config.linkOrigin }),
           // A process without the provider's key leaves these to one that has it.
           ...(config.payments.paystack
             ? { [STOP_PROVIDER_RENEWAL_JOB]: createStopProviderRenewalHandler({ db, provider: createPaystackProvider(config.payments.paystack) }) }

@@ -85,7 +85,7 @@ function spellings(concrete: string): string[] {
 }
 
 describe('the session guard decides from the matched route', () => {
-  it('enumerates every registered route, and only sign-in, sign-up, sign-out, health, the payment webhook and the web app are public', () => {
+  it('enumerates every registered route, and only sign-in, sign-up, sign-out, health, the e-mail links, the payment webhook and the web app are public', () => {
     const routes = t.app.registeredRoutes;
     expect(routes.length).toBeGreaterThan(60);
     const publicApi = routes.filter((route) => route.isPublic && route.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`);
@@ -101,6 +101,13 @@ describe('the session guard decides from the matched route', () => {
         'POST /api/auth/login/2fa',
         'POST /api/auth/logout',
         'POST /api/auth/signup',
+        // The account's e-mail links work without a session (features/account-email): the link's token decides.
+        'POST /api/auth/password/forgot',
+        'POST /api/auth/password/reset/check',
+        'POST /api/auth/password/reset',
+        'POST /api/account/email/confirm',
+        'POST /api/account/email/change/confirm',
+        'POST /api/account/email/change/undo',
         // Paystack's servers call it with no session; its signature over the raw body authenticates it.
         'POST /api/payments/paystack/webhook',
       ].sort(),

@@ -11,6 +11,8 @@ const ada: User = {
   bio: null,
   phone: null,
   createdAt: '2026-01-02T03:04:05.000Z',
+  emailConfirmed: true,
+  emailConfirmationNeeded: false,
 };
 
 function memoryStorage(entries: Record<string, string> = {}) {

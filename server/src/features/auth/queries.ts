@@ -12,13 +12,18 @@ export function createAuthQueries(db: Db) {
       return row;
     },
 
-    /** Creates the account with its free plan and welcome notification, all or nothing. */
-    async insertUserWithDefaults(values: typeof users.$inferInsert, welcome: { title: string; message: string }) {
+    /** Creates the account with its free plan, welcome notification and what `alsoDo` adds, all or nothing. */
+    async insertUserWithDefaults(
+      values: typeof users.$inferInsert,
+      welcome: { title: string; message: string },
+      alsoDo?: (tx: Db, user: UserRow) => Promise<void>,
+    ) {
       return db.transaction(async (tx) => {
         const [user] = await tx.insert(users).values(values).returning();
         if (!user) throw new Error('insert returned no row');
         await tx.insert(subscriptions).values({ userId: user.id });
         await tx.insert(notifications).values({ userId: user.id, kind: 'welcome', ...welcome });
+        await alsoDo?.(tx, user);
         return user;
       });
     },

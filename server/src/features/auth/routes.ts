@@ -17,9 +17,9 @@ import { SESSION_COOKIE } from './session-token.js';
 
 export const LOGOUT_FROM_ELSEWHERE = 'Sign out from Kora itself: a link on another site cannot sign you out.';
 
-type AuthRouteOptions = { auth: AuthService; rateLimit: RequestLimit };
+type AuthRouteOptions = { auth: AuthService; rateLimit: RequestLimit; confirmsEmail: boolean };
 
-export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: AuthRouteOptions): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { auth, rateLimit, confirmsEmail }: AuthRouteOptions): Promise<void> {
   const limited = { public: true as const, rateLimit: routeRateLimit(rateLimit) };
 
   app.post('/api/auth/signup', { config: limited }, async (request, reply) => {
@@ -27,7 +27,7 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Auth
     const from = meta(request);
     const signedIn = await auth.signup(input, from);
     setSessionCookie(request, reply, signedIn, from.deviceId);
-    return reply.status(201).send(presentUser(signedIn.user));
+    return reply.status(201).send(presentUser(signedIn.user, confirmsEmail));
   });
 
   app.post('/api/auth/login', { config: limited }, async (request, reply) => {
@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Auth
       return reply.header('cache-control', 'no-store').send(challenge);
     }
     setSessionCookie(request, reply, result, from.deviceId);
-    return presentUser(result.user);
+    return presentUser(result.user, confirmsEmail);
   });
 
   app.post('/api/auth/login/2fa', { config: limited }, async (request, reply) => {
@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Auth
     const from = meta(request);
     const signedIn = await auth.completeLogin(input, from);
     setSessionCookie(request, reply, signedIn, from.deviceId);
-    return presentUser(signedIn.user);
+    return presentUser(signedIn.user, confirmsEmail);
   });
 
   app.post('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
@@ -68,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimit }: Auth
     return reply.redirect('/', 302);
   });
 
-  app.get('/api/auth/user', async (request) => presentUser(currentUser(request)));
+  app.get('/api/auth/user', async (request) => presentUser(currentUser(request), confirmsEmail));
 
   // Rate limited like sign-in: it checks a password, so it must not become a guessing oracle.
   app.post('/api/auth/password', { config: { rateLimit: limited.rateLimit } }, async (request) => {

@@ -5,6 +5,7 @@ import {
   type LoginRequest,
   type SignupRequest,
 } from '@kora/contracts';
+import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { BadRequest, Conflict, Unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
@@ -59,9 +60,11 @@ export function createAuthService(deps: {
   recordSession: (session: NewSession) => Promise<void>;
   /** Only when this process is the database's single writer (see session-cache.ts). */
   cache?: SessionCache;
+  /** Done in the sign-up's transaction: the address's confirmation link (features/account-email). */
+  onSignedUp?: (tx: Db, user: UserRow) => Promise<void>;
   now?: () => Date;
 }) {
-  const { queries, secondFactor, sessionTtlMs, recordSession, cache } = deps;
+  const { queries, secondFactor, sessionTtlMs, recordSession, cache, onSignedUp } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function startSession(user: UserRow, meta: SessionMeta, isNewAccount = false): Promise<SignedIn> {
@@ -119,6 +122,7 @@ export function createAuthService(deps: {
             title: `Welcome to ${PRODUCT_NAME}!`,
             message: `Hi ${input.firstName}, your account is ready. Start listening, build playlists and share your music.`,
           },
+          onSignedUp,
         );
       } catch (error) {
         // Two sign-ups with one e-mail at the same moment: the unique index decides.

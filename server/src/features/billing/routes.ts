@@ -18,7 +18,8 @@ function returnUrl(request: FastifyRequest, publicOrigin: string | undefined): s
 export async function billingRoutes(app: FastifyInstance, { billing, publicOrigin }: { billing: BillingService; publicOrigin: string | undefined }) {
   app.get('/api/billing/options', async () => billing.options());
 
-  app.post('/api/billing/checkout', async (request, reply) => {
+  // A payment waits for a confirmed e-mail address (features/account-email): receipts go to it.
+  app.post('/api/billing/checkout', { config: { needsConfirmedEmail: true } }, async (request, reply) => {
     const { method } = parseInput(checkoutRequestSchema, request.body);
     const user = currentUser(request);
     return reply.status(201).send(await billing.startCheckout(user, method, returnUrl(request, publicOrigin)));

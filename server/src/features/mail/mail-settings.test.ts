@@ -14,7 +14,7 @@ describe('mail settings', () => {
   });
 
   it('read MAIL_FROM as a name and an address, or an address alone', () => {
-    const smtp = { SMTP_URL: 'smtps://user:pass@mail.example:465' };
+    const smtp = { SMTP_URL: 'smtps://user:pass@mail.example:465', PUBLIC_ORIGIN: 'https://kora.example' };
     expect(loadConfig({ ...smtp, MAIL_FROM: 'Kora Music <No-Reply@Kora.example>' }).mail).toEqual({
       smtpUrl: 'smtps://user:pass@mail.example:465',
       from: { address: 'no-reply@kora.example', name: 'Kora Music' },

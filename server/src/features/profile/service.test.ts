@@ -11,6 +11,7 @@ const user: UserRow = {
   bio: 'Highlife',
   phone: null,
   monthlyDataLimitMb: null,
+  emailConfirmedAt: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
 };
 

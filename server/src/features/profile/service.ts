@@ -27,19 +27,31 @@ export function createProfileService(deps: {
   queries: ProfileQueries;
   /** Forgets what is remembered of the user (the session cache), so the next request sees the change. */
   onUserChanged: (userId: number) => void;
+  /** Whether this server confirms addresses (features/account-email), for the user it answers. */
+  confirmsEmail: boolean;
+  /**
+   * Where addresses are confirmed, a new one waits for the link sent to it (features/account-email)
+   * instead of applying at once; absent, it applies with the rest.
+   */
+  startEmailChange?: (user: UserRow, newEmail: string) => Promise<void>;
 }) {
-  const { queries, onUserChanged } = deps;
+  const { queries, onUserChanged, confirmsEmail, startEmailChange } = deps;
 
   return {
     async updateProfile(user: UserRow, request: UpdateProfileRequest): Promise<User> {
       const changes = profileChanges(user, request);
-      if (Object.keys(changes).length === 0) return presentUser(user);
+      if (Object.keys(changes).length === 0) return presentUser(user, confirmsEmail);
       if (changes.email) {
         // The e-mail is what one signs in with: a stolen session alone must not move the account
         // away from its owner. Checked first, so only the owner learns whether an address is taken.
         if (!request.currentPassword) throw new BadRequest(CURRENT_PASSWORD_REQUIRED);
         await confirmCurrentPassword(user, request.currentPassword);
         if (await queries.isEmailTaken(changes.email, user.id)) throw new Conflict(PROFILE_EMAIL_TAKEN);
+        if (startEmailChange) {
+          await startEmailChange(user, changes.email);
+          delete changes.email;
+          if (Object.keys(changes).length === 0) return presentUser(user, confirmsEmail);
+        }
       }
       let updated: UserRow | undefined;
       try {
@@ -52,7 +64,7 @@ export function createProfileService(deps: {
         onUserChanged(user.id);
       }
       if (!updated) throw new NotFound('User not found');
-      return presentUser(updated);
+      return presentUser(updated, confirmsEmail);
     },
   };
 }

@@ -21,14 +21,15 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
-export function createRedisAttemptLimiter(redis: Redis, { max, windowMs }: AttemptLimit): AttemptLimiter {
+/** `keyPrefix` keeps another limit's counters (the account e-mail links') apart from two-factor's in the shared Redis. */
+export function createRedisAttemptLimiter(redis: Redis, { max, windowMs }: AttemptLimit, keyPrefix = KEY_PREFIX): AttemptLimiter {
   return {
     async consume(key) {
-      const count = await redis.eval(CONSUME_SCRIPT, 1, KEY_PREFIX + key, windowMs);
+      const count = await redis.eval(CONSUME_SCRIPT, 1, keyPrefix + key, windowMs);
       return Number(count) <= max;
     },
     async reset(key) {
-      await redis.del(KEY_PREFIX + key);
+      await redis.del(keyPrefix + key);
     },
   };
 }

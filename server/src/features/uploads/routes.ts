@@ -21,15 +21,18 @@ export async function uploadRoutes(app: FastifyInstance, { db, storage, limits, 
     log: app.log,
   });
 
+  // Uploads wait for a confirmed e-mail address (features/account-email), before any file is read.
+  const needsConfirmedEmail = { needsConfirmedEmail: true as const };
+
   // The Library's Upload dialog: one song.
-  app.post('/api/upload', async (request, reply) => {
+  app.post('/api/upload', { config: needsConfirmedEmail }, async (request, reply) => {
     const userId = currentUser(request).id;
     const release = await uploads.receive(userId, (stored, room) => readUploadForm(request, LIBRARY_FORM, { storage, limits, stored, room }), planLibraryUpload);
     return reply.status(201).send({ success: true, message: UPLOAD_SUCCESS_MESSAGE, release });
   });
 
   // The release wizard: a single, an EP or an album.
-  app.post('/api/upload-music', async (request, reply) => {
+  app.post('/api/upload-music', { config: needsConfirmedEmail }, async (request, reply) => {
     const userId = currentUser(request).id;
     const release = await uploads.receive(userId, (stored, room) => readUploadForm(request, RELEASE_FORM, { storage, limits, stored, room }), planRelease);
     return reply.status(201).send({ success: true, message: `Your ${release.releaseType} has been uploaded successfully!`, release });

@@ -10,6 +10,8 @@ const user: User = {
   bio: 'Highlife on Sundays',
   phone: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  emailConfirmed: true,
+  emailConfirmationNeeded: false,
 };
 
 describe('pickProfileChanges', () => {

@@ -76,7 +76,7 @@ describe('account e-mails', () => {
     expect(reset!.text).toContain('The link works within 60 minutes.');
     expect(confirmation!.text).toContain('Please confirm that ada@example.com is the e-mail address of your Kora account.');
     expect(confirmation!.text).toContain('The link works within 24 hours.');
-    expect(change!.text).toContain('was changed to new@example.com.');
+    expect(change!.text).toContain('to change the e-mail address of your Kora account to new@example.com. It takes effect once it is confirmed');
     expect(change!.text).toContain('Undo this change:\n');
     expect(signIn!.text).toContain('When: 7 March 2026 at 13:05 UTC\nDevice: Chrome on Android\nIP address: 102.89.1.2');
     expect(changed!.text).toContain('was changed on 7 March 2026 at 13:05 UTC.');

@@ -50,7 +50,7 @@ export function emailConfirmationMail(
   );
 }
 
-/** Sent to the old address when the account's address changes, with a link that undoes it. */
+/** Sent to the old address when a change of the account's address is asked for, with a link that undoes it. */
 export function emailChangedMail(
   params: Greeted & { newAddress: string; undoUrl: string; validDays: number },
   strings: MailStrings = en,

@@ -50,11 +50,12 @@ export const en = {
     notYou: `If you did not create a ${PRODUCT_NAME} account or add this address, you can ignore this e-mail.`,
   },
   emailChanged: {
-    subject: `Your ${PRODUCT_NAME} e-mail address was changed`,
-    preview: 'Your account now uses another e-mail address.',
-    heading: 'Your e-mail address was changed',
-    intro: (newAddress: string) => `The e-mail address of your ${PRODUCT_NAME} account was changed to ${newAddress}. This address will no longer receive our e-mails.`,
-    notYou: 'If you did not make this change, undo it now to bring your account back to this address, then change your password.',
+    subject: `Your ${PRODUCT_NAME} e-mail address is being changed`,
+    preview: 'Your account is moving to another e-mail address.',
+    heading: 'Your e-mail address is being changed',
+    intro: (newAddress: string) =>
+      `We received a request to change the e-mail address of your ${PRODUCT_NAME} account to ${newAddress}. It takes effect once it is confirmed from that address; this address then no longer receives our e-mails.`,
+    notYou: 'If you did not ask for this, undo it now: your account keeps this address (or gets it back) and every device is signed out. Then choose a new password.',
     action: 'Undo this change',
     expiry: (validDays: number) => `The link works within ${days(validDays)}.`,
   },
