@@ -8,6 +8,11 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { LookupFunction } from 'node:net';
+import { createDeletionQueries } from './features/account-data/deletion-queries.js';
+import { createDeletionService } from './features/account-data/deletion-service.js';
+import { createExportQueries } from './features/account-data/export-queries.js';
+import { createExportService } from './features/account-data/export-service.js';
+import { accountDataRoutes } from './features/account-data/routes.js';
 import { confirmsEmail, registerConfirmedEmailCheck } from './features/account-email/confirmed-email-check.js';
 import { createEmailAddressService } from './features/account-email/email-address.js';
 import { createLinkMailLimiter } from './features/account-email/link-mail-limits.js';
@@ -153,11 +158,26 @@ export async function buildApp({ config, database, storage, logger = true, audio
     forgetUser,
   });
   const passwordReset = createPasswordResetService({ queries: accountEmailQueries, limiter: linkMailLimiter, linkOrigin: config.linkOrigin, forgetUser });
+  // Settings → Your data (issue 18): a copy of the listener's data, and deleting the account.
+  const exportQueries = createExportQueries(database.db);
+  const accountDeletion = createDeletionService({
+    db: database.db,
+    queries: createDeletionQueries(database.db),
+    exports: exportQueries,
+    storage,
+    secondFactor: twoFactor,
+    forgetUser,
+    linkOrigin: config.linkOrigin,
+  });
   const auth = createAuthService({
     queries: createAuthQueries(database.db),
     secondFactor: twoFactor,
     sessionTtlMs: config.sessionTtlMs,
-    recordSession: sessions.recordSession,
+    // Signing in during a deletion's grace period brings the account back (features/account-data).
+    recordSession: async (session) => {
+      await accountDeletion.restoreOnSignIn(session.user.id);
+      await sessions.recordSession(session);
+    },
     cache: sessionCache,
     onSignedUp: emailAddress.onSignedUp,
   });
@@ -175,6 +195,11 @@ export async function buildApp({ config, database, storage, logger = true, audio
   await app.register(accountEmailRoutes, { passwordReset, emailAddress, auth, rateLimit: config.authRateLimit });
   await app.register(sessionRoutes, { sessions });
   await app.register(twoFactorRoutes, { twoFactor });
+  await app.register(accountDataRoutes, {
+    exports: createExportService({ db: database.db, queries: exportQueries, storage, linkOrigin: config.linkOrigin }),
+    deletion: accountDeletion,
+    rateLimit: config.authRateLimit,
+  });
   await app.register(mediaRoutes, { storage });
   const songs = createSongQueries(database.db);
   await app.register(songRoutes, { songs, storage, writeVersion: database.writeVersion });

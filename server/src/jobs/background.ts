@@ -3,13 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { createAccountPurge } from '../features/account-data/account-purge.js';
+import { createDeletionQueries } from '../features/account-data/deletion-queries.js';
+import { createExportQueries } from '../features/account-data/export-queries.js';
+import { createExportService } from '../features/account-data/export-service.js';
 import { createPaystackProvider } from '../features/billing/paystack/paystack-client.js';
 import { backfillImageColors } from '../media/image-colors.js';
 import type { MediaStorage } from '../media/storage.js';
 import { backfillCoverVariants } from './cover-variant-backfill.js';
+import { startDataExportSweeps } from './data-export-sweep.js';
 import type { Mailer } from '../features/mail/mailer.js';
+import { createDataExportHandler, DATA_EXPORT_JOB } from './handlers/data-export.js';
 import { createPasswordResetRequestHandler, PASSWORD_RESET_REQUEST_JOB } from './handlers/password-reset-request.js';
 import { createProcessReleaseHandler, PROCESS_RELEASE_JOB } from './handlers/process-release.js';
+import { createPurgeAccountHandler, PURGE_ACCOUNT_JOB } from './handlers/purge-account.js';
 import { createSendMailHandler, SEND_MAIL_JOB } from './handlers/send-mail.js';
 import { createStopProviderRenewalHandler, STOP_PROVIDER_RENEWAL_JOB } from './handlers/stop-provider-renewal.js';
 import { createTranscodeSongHandler, TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
@@ -35,10 +42,10 @@ export function jobScratchDir(dataDir: string): string {
 /**
  * What the server does besides answering requests: the orphan sweep, once, in the background, and
  * (unless JOBS_ENABLED=false) the job worker (release reviews, transcodes, e-mails, Paystack renewal
- * stops), the jobs that give renditions to the songs without any,
+ * stops, data exports, account purges), the jobs that give renditions to the songs without any,
  * the smaller copies and placeholder colours of covers stored before they existed, at start and every hour, the deletion
  * of the files of releases rejected longer ago than REJECTED_MEDIA_GRACE_DAYS, and, at start and every 15 minutes, the notices
- * of passes about to end or ended (pass-notice-sweep.ts).
+ * of passes about to end or ended (pass-notice-sweep.ts), and the deletion of data exports' files once spent (data-export-sweep.ts).
  */
 export function startBackgroundWork({
   config,
@@ -70,6 +77,10 @@ export function startBackgroundWork({
           [TRANSCODE_SONG_JOB]: createTranscodeSongHandler({ db, storage, scratchDir }),
           [SEND_MAIL_JOB]: createSendMailHandler({ db, mailer }),
           [PASSWORD_RESET_REQUEST_JOB]: createPasswordResetRequestHandler({ db, linkOrigin: config.linkOrigin }),
+          [DATA_EXPORT_JOB]: createDataExportHandler({
+            exports: createExportService({ db, queries: createExportQueries(db), storage, linkOrigin: config.linkOrigin }),
+          }),
+          [PURGE_ACCOUNT_JOB]: createPurgeAccountHandler({ db, accounts: createAccountPurge({ db, queries: createDeletionQueries(db), storage }) }),
           // A process without the provider's key leaves these to one that has it.
           ...(config.payments.paystack
             ? { [STOP_PROVIDER_RENEWAL_JOB]: createStopProviderRenewalHandler({ db, provider: createPaystackProvider(config.payments.paystack) }) }
@@ -110,6 +121,7 @@ export function startBackgroundWork({
     : undefined;
   // Started here, not in buildApp: API tests run the sweep themselves, so it never races their own reads.
   const passNoticeSweeps = config.jobs.enabled ? startPassNoticeSweeps({ db, log }) : undefined;
+  const dataExportSweeps = config.jobs.enabled ? startDataExportSweeps({ db, storage, log }) : undefined;
 
   return {
     async backfilled() {
@@ -121,7 +133,7 @@ export function startBackgroundWork({
     async stop(timeoutMs) {
       sweepAbort.abort();
       coverBackfillAbort.abort();
-      await Promise.all([sweep, backfill, coverBackfill, colorBackfill, rejectedMediaSweeps?.stop(), passNoticeSweeps?.stop(), worker?.stop(timeoutMs)]);
+      await Promise.all([sweep, backfill, coverBackfill, colorBackfill, rejectedMediaSweeps?.stop(), passNoticeSweeps?.stop(), dataExportSweeps?.stop(), worker?.stop(timeoutMs)]);
     },
   };
 }
