@@ -81,6 +81,18 @@ describe('charge.success', () => {
     expect(notices.filter((n) => n.title === 'Payment Received')).toHaveLength(1);
   });
 
+  it('answers a retry of a body it recorded without a statement, and one spelled differently from the database', async () => {
+    const { reference } = await paidCheckout();
+    const event = b.paystack.events.chargeSuccess(reference);
+    expect((await postWebhook(b, event)).json().outcome).toBe('applied');
+    const before = b.t.database.statementCount();
+    expect((await postWebhook(b, event)).json().outcome).toBe('duplicate');
+    expect(b.t.database.statementCount()).toBe(before);
+    // The same event in other bytes has another signature: the database still knows its key.
+    expect((await postWebhook(b, JSON.stringify(event, null, 1))).json().outcome).toBe('duplicate');
+    expect(await eventsOf(b, 'charge.success').then((rows) => rows.filter((r) => r.reference === reference))).toHaveLength(1);
+  });
+
   it('has exactly one effect when two deliveries of the same event race', async () => {
     const { listener, reference } = await paidCheckout();
     const event = b.paystack.events.chargeSuccess(reference);

@@ -8,7 +8,7 @@ import type { Notice } from '../subscription/subscription-notices.js';
 import type { SubscriptionState } from '../subscription/subscription-state.js';
 import type { ProviderCustomer } from './payment-provider.js';
 
-export const PROVIDER = 'paystack';
+const PROVIDER = 'paystack';
 /** The advisory locks on wait keys, apart from the other namespaces (727274 migrations, 727275 media keys…). */
 const WAIT_LOCK_SPACE = 727278;
 

@@ -67,8 +67,10 @@ export interface PaymentProvider {
   disableSubscription(code: string, emailToken: string): Promise<void>;
   /** A page of the provider's where the listener changes the card of a subscription. */
   cardManagementLink(code: string): Promise<string>;
-  /** Checks a webhook's signature over its raw bytes; null when it does not hold (nothing may be done with it then). */
-  readWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent | null;
+  /** Checks a webhook's signature over its raw bytes: null when it does not hold (nothing may be done with it then), else one string that identifies the body. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): string | null;
+  /** Reads a webhook whose signature held. */
+  readWebhook(rawBody: Buffer): ProviderEvent;
   /** Reads again the payload of an event recorded when its signature held (a parked event, to apply it later). */
   readRecordedEvent(payload: unknown): ProviderEvent;
 }

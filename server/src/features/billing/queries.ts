@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { paymentCheckouts, paymentEvents, paymentSubscriptions, transactions, users } from '../../db/schema.js';
+import { paymentCheckouts, paymentSubscriptions, transactions, users } from '../../db/schema.js';
 import {
   type BillingTransaction,
   type CheckoutRow,
@@ -9,7 +9,6 @@ import {
   type EventResult,
   type EventTarget,
   type LockedListener,
-  PROVIDER,
   type PaymentSubscriptionRow,
   type RecordedEvent,
 } from './event-transaction.js';
@@ -17,15 +16,6 @@ import {
 export type { CheckoutRow } from './event-transaction.js';
 
 export function createBillingQueries(db: Db) {
-  // Prepared: PostgreSQL plans it once, and Drizzle builds its SQL once.
-  const recordedEvent = db
-    .select({ id: paymentEvents.id })
-    .from(paymentEvents)
-    .where(
-      and(eq(paymentEvents.provider, PROVIDER), eq(paymentEvents.event, sql.placeholder('event')), eq(paymentEvents.reference, sql.placeholder('reference'))),
-    )
-    .prepare('billing_recorded_event');
-
   return {
     async insertCheckout(row: typeof paymentCheckouts.$inferInsert): Promise<CheckoutRow> {
       const [inserted] = await db.insert(paymentCheckouts).values(row).returning();
@@ -64,7 +54,7 @@ export function createBillingQueries(db: Db) {
     /**
      * Runs an event's effect once: its key is inserted (ON CONFLICT DO NOTHING) in the statement that
      * locks its listener, in the same transaction as the effect, so a replay, or a second delivery
-     * racing this one (it waits on the lock until this commits), finds it and does nothing.
+     * racing this one (it waits on the locks until this commits), finds it and does nothing.
      * 'duplicate' when it had been received.
      */
     async onceForEvent(
@@ -72,10 +62,6 @@ export function createBillingQueries(db: Db) {
       target: EventTarget,
       work: (tx: BillingTransaction, listener: LockedListener | undefined) => Promise<EventResult>,
     ): Promise<EventOutcome | 'duplicate'> {
-      // A replay of an event already recorded (a retry, or an attacker's) is one read: no transaction,
-      // and no write that would empty every read cache (db/versioned-cache.ts).
-      const [recorded] = await recordedEvent.execute({ event: event.event, reference: event.reference });
-      if (recorded) return 'duplicate';
       return db.transaction(async (dbTx) => {
         const tx = createBillingTransaction(dbTx);
         const claimed = await tx.claim(event, target);

@@ -31,6 +31,20 @@ type Deps = {
   now?: () => Date;
 };
 
+const RECORDED_BODIES_KEPT = 10_000;
+
+/** A set that forgets its oldest members once it holds more than `limit`. */
+function createRecentSet(limit: number) {
+  const members = new Set<string>();
+  return {
+    has: (member: string) => members.has(member),
+    add(member: string) {
+      members.add(member);
+      if (members.size > limit) members.delete(members.values().next().value!);
+    },
+  };
+}
+
 /** A provider that failed or refused a call: the listener's request fails with 502 and nothing changes. */
 class BadGateway extends HttpError {
   constructor(message: string) {
@@ -54,6 +68,11 @@ async function askProvider<T>(call: () => Promise<T>): Promise<T> {
  * of truth for what was paid; the server is the only judge of price, term and status.
  */
 export function createBillingService({ queries, provider, businessName, findSubscription, now = () => new Date() }: Deps) {
+  // Bodies this process recorded (or found recorded): a retry of one, Paystack's or a replay, is a
+  // duplicate answered without reading it or asking the database. Only a shortcut: a body not here
+  // is recorded once by the database, as from any other process.
+  const recordedBodies = createRecentSet(RECORDED_BODIES_KEPT);
+
   function requireProvider(): PaymentProvider {
     if (!provider) throw new ServiceUnavailable(PAYMENTS_NOT_CONFIGURED_MESSAGE);
     return provider;
@@ -116,10 +135,16 @@ export function createBillingService({ queries, provider, businessName, findSubs
     /** A webhook: refused with 401 (and nothing recorded) unless its signature holds; else recorded once and applied once. */
     async receiveWebhook(rawBody: Buffer, signature: string | undefined) {
       const payments = requireProvider();
-      const event = payments.readWebhook(rawBody, signature);
-      if (!event) throw new Unauthorized(INVALID_SIGNATURE_MESSAGE);
+      const body = payments.verifyWebhook(rawBody, signature);
+      if (body === null) throw new Unauthorized(INVALID_SIGNATURE_MESSAGE);
+      if (recordedBodies.has(body)) return 'duplicate';
+      const event = payments.readWebhook(rawBody);
       const recorded = { event: event.event, reference: event.key, payload: event.payload };
-      return queries.onceForEvent(recorded, targetOf(event), (tx, listener) => applyEvent(tx, event, listener, now(), payments.readRecordedEvent));
+      const outcome = await queries.onceForEvent(recorded, targetOf(event), (tx, listener) =>
+        applyEvent(tx, event, listener, now(), payments.readRecordedEvent),
+      );
+      recordedBodies.add(body);
+      return outcome;
     },
 
     /** Before a card subscription is canceled here, the provider stops renewing it; if it cannot, nothing changes. */

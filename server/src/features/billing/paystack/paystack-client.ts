@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { PaystackSettings } from '../../../config.js';
 import { type CheckoutInput, type PaymentProvider, PaymentProviderError, type ProviderPayment } from '../payment-provider.js';
 import { envelopeSchema, planListSchema, toPayment, transactionSchema } from './paystack-shapes.js';
-import { readPaystackEvent, readPaystackWebhook } from './paystack-webhook.js';
+import { readPaystackEvent, readPaystackWebhook, verifyPaystackSignature } from './paystack-webhook.js';
 
 /** The plan Kora subscribes card payers to: found by these values, created once when missing. */
 export const PREMIUM_PLAN = { name: 'Kora Premium', amount: PREMIUM_PRICE_MINOR, interval: 'monthly', currency: PREMIUM_CURRENCY } as const;
@@ -109,9 +109,11 @@ export function createPaystackProvider(settings: PaystackSettings, fetchImpl: ty
       return data.link;
     },
 
-    readWebhook(rawBody, signature) {
-      return readPaystackWebhook(rawBody, signature, settings.secretKey);
+    verifyWebhook(rawBody, signature) {
+      return verifyPaystackSignature(rawBody, signature, settings.secretKey);
     },
+
+    readWebhook: readPaystackWebhook,
 
     readRecordedEvent(payload) {
       return readPaystackEvent(payload, () => `sha256:${createHash('sha256').update(JSON.stringify(payload)).digest('hex')}`);

@@ -8,12 +8,15 @@ export function signPaystackBody(rawBody: Buffer | string, secretKey: string): s
   return createHmac('sha512', secretKey).update(rawBody).digest('hex');
 }
 
-/** Constant-time: the comparison takes as long whichever byte differs. */
-export function hasValidSignature(rawBody: Buffer, signature: string | undefined, secretKey: string): boolean {
-  if (signature === undefined) return false;
-  const expected = Buffer.from(signPaystackBody(rawBody, secretKey), 'utf8');
+/**
+ * The body's signature when the given one is it, else null (nothing may be done with the body then).
+ * Constant-time: the comparison takes as long whichever byte differs.
+ */
+export function verifyPaystackSignature(rawBody: Buffer, signature: string | undefined, secretKey: string): string | null {
+  if (signature === undefined) return null;
+  const expected = signPaystackBody(rawBody, secretKey);
   const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected, 'utf8')) ? expected : null;
 }
 
 const envelopeSchema = z.object({ event: z.string().min(1).max(100), data: z.record(z.string(), z.unknown()) });
@@ -37,12 +40,11 @@ const refundSchema = z.object({
 });
 
 /**
- * A signed body read into an event; null when the signature does not hold. A signed body Kora cannot
- * read (an event it does not act on, or a shape it does not know) is an 'other' event: recorded and
- * answered 200, so Paystack does not retry it forever.
+ * A body whose signature held, read into an event. One Kora cannot read (an event it does not act
+ * on, or a shape it does not know) is an 'other' event: recorded and answered 200, so Paystack does
+ * not retry it forever.
  */
-export function readPaystackWebhook(rawBody: Buffer, signature: string | undefined, secretKey: string): ProviderEvent | null {
-  if (!hasValidSignature(rawBody, signature, secretKey)) return null;
+export function readPaystackWebhook(rawBody: Buffer): ProviderEvent {
   let json: unknown;
   try {
     json = JSON.parse(rawBody.toString('utf8'));
