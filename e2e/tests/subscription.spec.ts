@@ -1,5 +1,5 @@
 import type { BillingOptions, Subscription, SubscriptionUpdateRequest, Transaction } from '@kora/contracts';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { buyPremium, expectNoHorizontalOverflow, expectToast, keepScreenshot, paystackControl, signUpThroughApi } from './helpers.js';
 
 // Issue 17: Premium is paid through Paystack (its stand-in here, started by start-server.mjs).
@@ -75,6 +75,74 @@ async function answerAsServerWithoutPayments(page: Page): Promise<SubscriptionUp
     return route.fulfill({ json: [charge] });
   });
   return changes;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, 'the element is laid out').not.toBeNull();
+  return box!;
+}
+
+/**
+ * The toast with this title as shown. An open dialog hides the rest of the page from the
+ * accessibility tree, toasts included; Radix's copy for screen readers is not in the list.
+ */
+function shownToast(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: /Notifications/, includeHidden: true }).locator('li').filter({ hasText: title });
+}
+
+/**
+ * The toast stays off what the listener acts on in the open dialog, every button but its Close
+ * (which the tallest dialogs bring up to the top). Dialogs keep their actions low, so it hangs
+ * from the top of the screen (a phone's sheets rise from the bottom over the mini player), unless
+ * the window is wide enough (1280 px) for it at the bottom right beside a centred dialog, above the
+ * footer player. Then it is swiped away the way it came: up from the top, right from the bottom
+ * right (the other way leaves it).
+ */
+async function expectToastClearOf(page: Page, testInfo: TestInfo, title: string, dialog: Locator, screenshot: string): Promise<void> {
+  const toast = shownToast(page, title);
+  // The pointer on it holds it (Radix pauses a toast under the pointer) until the checks are done.
+  // Forced: whether the toast takes the pointer at all is the swipe's to check, at the end.
+  await toast.hover({ force: true });
+  await expect(dialog).toBeVisible();
+  await keepScreenshot(page, testInfo, screenshot);
+  const box = await boxOf(toast);
+  const viewport = page.viewportSize()!;
+  const isAtTop = viewport.width < 1280;
+  if (isAtTop) {
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, 'the toast is at the top of the screen').toBeLessThanOrEqual(viewport.height / 4);
+  } else {
+    const player = await boxOf(page.getByRole('region', { name: 'Player', includeHidden: true }));
+    expect(box.x + box.width, 'the toast is at the right').toBeGreaterThan(viewport.width - 40);
+    expect(box.y + box.height, 'the toast is above the player').toBeLessThanOrEqual(player.y);
+    expect(box.y + box.height, 'the toast is at the bottom').toBeGreaterThan(viewport.height / 2);
+  }
+  for (const button of await dialog.getByRole('button').all()) {
+    const name = (await button.getAttribute('aria-label')) ?? (await button.innerText());
+    if (name === 'Close') continue;
+    expect(overlaps(box, await boxOf(button)), `the toast covers ${name}`).toBe(false);
+  }
+
+  const swipe = async (dx: number, dy: number) => {
+    const x = box.x + box.width / 3;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx, y + dy, { steps: 10 });
+    await page.mouse.up();
+  };
+  const [across, away] = isAtTop ? [{ dx: 80, dy: 0 }, { dx: 0, dy: -80 }] : [{ dx: 0, dy: -80 }, { dx: 120, dy: 0 }];
+  await swipe(across.dx, across.dy);
+  await expect(toast).toBeVisible();
+  await swipe(away.dx, away.dy);
+  await expect(toast).toHaveCount(0);
 }
 
 test('upgrading is a decision: the sheet, Paystack checkout, and back to Premium with the real card', async ({ page }, testInfo) => {
@@ -196,6 +264,7 @@ test('the upgrade sheet opened from Settings is the only dialog, and dismissing 
 test('without a payment provider, the upgrade sheet says card payments are not configured and upgrades locally', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(60_000);
   await signUpThroughApi(page);
   const changes = await answerAsServerWithoutPayments(page);
   await page.goto('/');
@@ -217,12 +286,13 @@ test('without a payment provider, the upgrade sheet says card payments are not c
 
   await sheet.getByRole('button', { name: 'Confirm Upgrade' }).click();
   await expectToast(page, 'Subscription Updated', 'Welcome to Premium! Your payment is pending.');
+  // Back on Settings' Subscription view, which the toast leaves uncovered (Setup Payment is next).
+  await expectToastClearOf(page, testInfo, 'Subscription Updated', dialog, 'toast-over-subscription');
   expect(changes).toEqual([{ subscriptionPlan: 'premium', subscriptionStatus: 'active' }]);
   await expect(sheet).toBeHidden();
   expect(new URL(page.url()).pathname).toBe('/');
 
-  // Back on Settings' Subscription view: Premium, its charge pending until a payment method is set up.
-  await expect(dialog).toBeVisible();
+  // Premium, its charge pending until a payment method is set up.
   const plan = card(dialog, 'Current Plan');
   await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
   await expect(plan.getByText('Active', { exact: true })).toBeVisible();
@@ -240,6 +310,19 @@ test('without a payment provider, the upgrade sheet says card payments are not c
   await expect(methods.getByRole('button', { name: 'Set Up Bank Transfer' })).toBeVisible();
   await expect(card(methods, 'Debit Card').getByText('Card payments are not configured on this server.')).toBeVisible();
   await keepScreenshot(page, testInfo, 'payment-methods-not-configured');
+});
+
+test('at a laptop’s width a toast raised over a dialog hangs from the top, off the dialog’s buttons', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the width is set here: one run is enough');
+  // A centred dialog reaches under the bottom-right corner here (see expectToastClearOf).
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signUpThroughApi(page);
+  await answerAsServerWithoutPayments(page);
+  await page.goto('/');
+  const dialog = await openSubscription(page);
+  await card(dialog, 'Current Plan').getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await page.getByRole('dialog', { name: 'Upgrade to Premium' }).getByRole('button', { name: 'Confirm Upgrade' }).click();
+  await expectToastClearOf(page, testInfo, 'Subscription Updated', dialog, 'toast-over-subscription-laptop');
 });
 
 test('a declined checkout and an abandoned one say so, and the listener stays on Free', async ({ page }, testInfo) => {
