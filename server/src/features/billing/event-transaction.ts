@@ -138,58 +138,40 @@ export function createBillingTransaction(tx: Db) {
     return candidates.length === 0 ? sql`null::integer` : sql`coalesce(${sql.join(candidates, sql`, `)})`;
   }
 
-  /** One statement: the wait locks (sorted, so two events cannot deadlock), the event's key once, its listener found and locked. */
-  async function lockAndFind(target: EventTarget, options: { locks: boolean; claim?: RecordedEvent }) {
+  /** One statement: the wait locks (sorted, so two events cannot deadlock), then the event's listener found and locked. */
+  async function lockAndFind(target: EventTarget, options: { locks: boolean }): Promise<LockedListener | undefined> {
     const keys = options.locks ? [...new Set(target.waitKeys)].sort() : [];
     const waitLocks =
       keys.length === 0
         ? sql`select 0 as locks`
         : sql`select count(pg_advisory_xact_lock(${WAIT_LOCK_SPACE}, hashtext(key))) as locks
             from (values ${sql.join(keys.map((key) => sql`(${key}::text)`), sql`, `)}) as wait_keys (key)`;
-    const { claim } = options;
-    const claimPart = claim
-      ? sql`, claim as (
-          insert into payment_events (provider, event, reference, outcome, payload)
-          select ${PROVIDER}, ${claim.event}, ${claim.reference}, 'no-change', ${JSON.stringify(claim.payload ?? null)}::jsonb from wait_locks
-          on conflict do nothing
-          returning id)`
-      : sql``;
-    // Every part reads wait_locks: the locks are held before anything is looked up or locked.
+    // Both parts read wait_locks: the locks are held before anything is looked up or locked.
     const [row] = await rowsOf(sql`
-      with wait_locks as (${waitLocks})${claimPart},
+      with wait_locks as (${waitLocks}),
         payer as (select ${payerOf(target)} as user_id from wait_locks),
         locked as (
           select plan, status, next_billing_date, payment_method_type, payment_method_last4, payment_method_brand,
             renewal, grace_ends_at, ending_notice_for
           from subscriptions where user_id = (select user_id from payer)
           for update)
-      select ${claim ? sql`(select id from claim)` : sql`null`} as claimed, payer.user_id, locked.*
-      from payer left join locked on true`);
-    const userId = row!.user_id === null ? undefined : Number(row!.user_id);
+      select payer.user_id, locked.* from payer left join locked on true`);
+    if (row!.user_id === null) return undefined;
+    const userId = Number(row!.user_id);
     // An account from before subscriptions has no row yet: lockSubscription makes it.
-    const listener = userId === undefined ? undefined : { userId, stored: row!.plan === null ? await lockSubscription(tx, userId) : toState(row!) };
-    return { eventId: row!.claimed === null ? undefined : Number(row!.claimed), listener };
-  }
-
-  /**
-   * The listener a lookup finds only after the wait locks were taken: a payment that gave Kora the
-   * customer's code, committed while this waited, is seen by a new statement, not by the one that waited.
-   */
-  async function findAgain(target: EventTarget, found: LockedListener | undefined): Promise<LockedListener | undefined> {
-    if (found || target.waitKeys.length === 0) return found;
-    return (await lockAndFind(target, { locks: false })).listener;
+    return { userId, stored: row!.plan === null ? await lockSubscription(tx, userId) : toState(row!) };
   }
 
   return {
-    /** Records the event's key and locks its listener; undefined when the key was recorded before (a duplicate). */
-    async claim(event: RecordedEvent, target: EventTarget): Promise<{ eventId: number; listener: LockedListener | undefined } | undefined> {
-      const { eventId, listener } = await lockAndFind(target, { locks: true, claim: event });
-      if (eventId === undefined) return undefined;
-      return { eventId, listener: await findAgain(target, listener) };
-    },
-
+    /**
+     * Takes the event's wait locks and locks its listener's subscription row. A lookup that finds
+     * nobody is made again by a new statement: a payment that gave Kora the customer's code, committed
+     * while this waited for the locks, is seen only by a statement that starts after the wait.
+     */
     async lockListener(target: EventTarget): Promise<LockedListener | undefined> {
-      return findAgain(target, (await lockAndFind(target, { locks: true })).listener);
+      const hasLookup = target.checkoutReference !== undefined || target.paymentReference !== undefined || target.customer !== undefined;
+      if (!hasLookup) return undefined;
+      return (await lockAndFind(target, { locks: true })) ?? lockAndFind(target, { locks: false });
     },
 
     async readPaymentContext(userId: number, reference: string, waitKeys: string[]): Promise<PaymentContext> {
@@ -275,6 +257,23 @@ export function createBillingTransaction(tx: Db) {
     /** Writes a settlement needs (subscription-lapse.ts), sent at once: they are rare, and storeSettlement writes through them. */
     subscriptionWrites: (userId: number) => createSubscriptionWrites(tx, userId),
 
+    /** The event's key, payload and what it did: the key's unique index lets one delivery of it commit, whichever process has it. */
+    recordEvent(event: RecordedEvent, result: EventResult): void {
+      later(
+        tx.insert(paymentEvents).values({
+          provider: PROVIDER,
+          event: event.event,
+          reference: event.reference,
+          outcome: result.outcome,
+          userId: result.userId ?? null,
+          note: result.note ?? null,
+          waitingFor: result.waitingFor ?? null,
+          payload: event.payload ?? null,
+        }),
+      );
+    },
+
+    /** A parked event's result once it is replayed. */
     recordOutcome(eventId: number, result: EventResult): void {
       later(
         tx

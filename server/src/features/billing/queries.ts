@@ -52,25 +52,29 @@ export function createBillingQueries(db: Db) {
     },
 
     /**
-     * Runs an event's effect once: its key is inserted (ON CONFLICT DO NOTHING) in the statement that
-     * locks its listener, in the same transaction as the effect, so a replay, or a second delivery
-     * racing this one (it waits on the locks until this commits), finds it and does nothing.
-     * 'duplicate' when it had been received.
+     * Runs an event's effect once: the event is recorded with what it did in the transaction of its
+     * effect, under a unique key. A second delivery racing this one (from another process, or in
+     * other bytes) applies on what this one wrote once its locks are free, and fails at recording the
+     * key: its transaction rolls back and it is answered 'duplicate'. So does a replay the process
+     * did not remember (service.ts).
      */
     async onceForEvent(
       event: RecordedEvent,
       target: EventTarget,
       work: (tx: BillingTransaction, listener: LockedListener | undefined) => Promise<EventResult>,
     ): Promise<EventOutcome | 'duplicate'> {
-      return db.transaction(async (dbTx) => {
-        const tx = createBillingTransaction(dbTx);
-        const claimed = await tx.claim(event, target);
-        if (!claimed) return 'duplicate';
-        const result = await work(tx, claimed.listener);
-        tx.recordOutcome(claimed.eventId, result);
-        await tx.flush();
-        return result.outcome;
-      });
+      try {
+        return await db.transaction(async (dbTx) => {
+          const tx = createBillingTransaction(dbTx);
+          const result = await work(tx, await tx.lockListener(target));
+          tx.recordEvent(event, result);
+          await tx.flush();
+          return result.outcome;
+        });
+      } catch (error) {
+        if (isRecordedBefore(error)) return 'duplicate';
+        throw error;
+      }
     },
 
     /** A payment confirmed on the listener's return, outside any event: its transaction's reference keeps it to one effect. */
@@ -83,6 +87,15 @@ export function createBillingQueries(db: Db) {
       });
     },
   };
+}
+
+/** The event's key was in payment_events already (PostgreSQL's unique_violation, as pg and PGlite raise it inside Drizzle's error). */
+function isRecordedBefore(error: unknown): boolean {
+  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'payment_events_key_idx') return true;
+  }
+  return false;
 }
 
 export type BillingQueries = ReturnType<typeof createBillingQueries>;

@@ -33,14 +33,28 @@ type Deps = {
 
 const RECORDED_BODIES_KEPT = 10_000;
 
-/** A set that forgets its oldest members once it holds more than `limit`. */
-function createRecentSet(limit: number) {
-  const members = new Set<string>();
+/** The webhook bodies (by signature) this process recorded, the last `limit` of them, and those it is recording now. */
+function createBodyMemory(limit: number) {
+  const recorded = new Set<string>();
+  const recording = new Map<string, Promise<unknown>>();
   return {
-    has: (member: string) => members.has(member),
-    add(member: string) {
-      members.add(member);
-      if (members.size > limit) members.delete(members.values().next().value!);
+    /** Whether the body is recorded: already, or once its delivery in progress is (false if that one fails). */
+    async wasRecorded(body: string): Promise<boolean> {
+      if (recorded.has(body)) return true;
+      const inProgress = recording.get(body);
+      return inProgress ? inProgress.then(() => true, () => false) : false;
+    },
+
+    async record<T>(body: string, work: Promise<T>): Promise<T> {
+      recording.set(body, work);
+      try {
+        const result = await work;
+        recorded.add(body);
+        if (recorded.size > limit) recorded.delete(recorded.values().next().value!);
+        return result;
+      } finally {
+        if (recording.get(body) === work) recording.delete(body);
+      }
     },
   };
 }
@@ -68,10 +82,10 @@ async function askProvider<T>(call: () => Promise<T>): Promise<T> {
  * of truth for what was paid; the server is the only judge of price, term and status.
  */
 export function createBillingService({ queries, provider, businessName, findSubscription, now = () => new Date() }: Deps) {
-  // Bodies this process recorded (or found recorded): a retry of one, Paystack's or a replay, is a
-  // duplicate answered without reading it or asking the database. Only a shortcut: a body not here
-  // is recorded once by the database, as from any other process.
-  const recordedBodies = createRecentSet(RECORDED_BODIES_KEPT);
+  // A retry of a body this process recorded or is recording (Paystack's, or a replay) is a duplicate
+  // answered without reading it or asking the database. Only a shortcut: a body it does not know is
+  // recorded once by the database, as from any other process.
+  const webhookBodies = createBodyMemory(RECORDED_BODIES_KEPT);
 
   function requireProvider(): PaymentProvider {
     if (!provider) throw new ServiceUnavailable(PAYMENTS_NOT_CONFIGURED_MESSAGE);
@@ -137,14 +151,13 @@ export function createBillingService({ queries, provider, businessName, findSubs
       const payments = requireProvider();
       const body = payments.verifyWebhook(rawBody, signature);
       if (body === null) throw new Unauthorized(INVALID_SIGNATURE_MESSAGE);
-      if (recordedBodies.has(body)) return 'duplicate';
+      if (await webhookBodies.wasRecorded(body)) return 'duplicate';
       const event = payments.readWebhook(rawBody);
       const recorded = { event: event.event, reference: event.key, payload: event.payload };
-      const outcome = await queries.onceForEvent(recorded, targetOf(event), (tx, listener) =>
-        applyEvent(tx, event, listener, now(), payments.readRecordedEvent),
+      return webhookBodies.record(
+        body,
+        queries.onceForEvent(recorded, targetOf(event), (tx, listener) => applyEvent(tx, event, listener, now(), payments.readRecordedEvent)),
       );
-      recordedBodies.add(body);
-      return outcome;
     },
 
     /** Before a card subscription is canceled here, the provider stops renewing it; if it cannot, nothing changes. */
