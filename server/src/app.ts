@@ -144,7 +144,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
     queries: createTwoFactorQueries(database.db),
     limiter: redis ? createRedisAttemptLimiter(redis, ATTEMPT_LIMIT) : createMemoryAttemptLimiter(ATTEMPT_LIMIT),
   });
-  const sessions = createSessionService({ queries: createSessionQueries(database.db), cache: sessionCache, publicOrigin: config.publicOrigin });
+  const sessions = createSessionService({ queries: createSessionQueries(database.db), cache: sessionCache, linkOrigin: config.linkOrigin });
   // The account's e-mail links (issue 18): a forgotten password, the address confirmed or changed.
   const accountEmailQueries = createAccountEmailQueries(database.db);
   const linkMailLimiter = createLinkMailLimiter(redis);

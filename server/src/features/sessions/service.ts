@@ -23,13 +23,13 @@ export const DEVICES_SETTINGS_PATH = '/?settings=devices';
 export function createSessionService(deps: {
   queries: SessionQueries;
   cache?: SessionCache;
-  /** PUBLIC_ORIGIN: without it the e-mail has no link, as none may be made from a request's Host. */
-  publicOrigin: string | undefined;
+  /** Where the e-mail's link leads (config.linkOrigin), never a request's Host. */
+  linkOrigin: string;
   now?: () => Date;
 }) {
-  const { queries, cache, publicOrigin } = deps;
+  const { queries, cache, linkOrigin } = deps;
   const now = deps.now ?? (() => new Date());
-  const securityUrl = publicOrigin === undefined ? undefined : new URL(DEVICES_SETTINGS_PATH, publicOrigin).href;
+  const securityUrl = new URL(DEVICES_SETTINGS_PATH, linkOrigin).href;
 
   function forget(tokenHashes: string[]): void {
     for (const tokenHash of tokenHashes) cache?.delete(tokenHash);

@@ -114,13 +114,6 @@ describe('account e-mails', () => {
     }
   });
 
-  it('sends a new sign-in without its button when the server has no public address to link to', () => {
-    const mail = newSignInMail({ at, device: 'Chrome on Android', ipAddress: '102.89.1.2', securityUrl: undefined });
-    expect(mail.text).toContain('Chrome on Android');
-    expect(mail.text).not.toContain('Review security settings');
-    expect(mail.html).not.toContain('<a ');
-  });
-
   it('takes every word from its strings, so a translation covers the whole e-mail', () => {
     // A pseudo-translation that brackets each string: any English the templates wrote themselves would show unbracketed.
     const bracket = (value: unknown): unknown => {

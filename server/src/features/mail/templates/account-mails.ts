@@ -73,9 +73,8 @@ export function emailChangedMail(
   );
 }
 
-/** `securityUrl` leads to the list of devices; absent when the server has no PUBLIC_ORIGIN to make it with. */
 export function newSignInMail(
-  params: Greeted & { at: Date; device: string; ipAddress: string; securityUrl: string | undefined },
+  params: Greeted & { at: Date; device: string; ipAddress: string; securityUrl: string },
   strings: MailStrings = en,
 ): MailContent {
   const s = strings.newSignIn;
@@ -97,7 +96,7 @@ export function newSignInMail(
         },
         { kind: 'paragraph', text: s.itWasYou },
         { kind: 'paragraph', text: s.notYou },
-        ...(params.securityUrl === undefined ? [] : [{ kind: 'button' as const, label: s.action, url: params.securityUrl }]),
+        { kind: 'button', label: s.action, url: params.securityUrl },
       ],
     },
     strings,
