@@ -4,17 +4,19 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
 import { YourDataPanel } from '../account-data/your-data-panel';
+import { DevicesPanel } from '../sessions/devices-panel';
 import { BillingHistoryPanel, PaymentMethodsPanel, SubscriptionPanel } from '../subscription/subscription-panels';
 import { useUpgradeSheetOpen } from '../subscription/upgrade-sheet-state';
 import { SettingsMain } from './settings-main';
 
-export type SettingsView = 'main' | 'subscription' | 'payment-methods' | 'billing-history' | 'your-data';
+export type SettingsView = 'main' | 'subscription' | 'payment-methods' | 'billing-history' | 'devices' | 'your-data';
 
 const VIEW_TITLES: Record<SettingsView, string> = {
   main: 'Settings',
   subscription: 'Subscription',
   'payment-methods': 'Payment Methods',
   'billing-history': 'Billing History',
+  devices: "Where you're signed in",
   'your-data': 'Your data',
 };
 
@@ -23,6 +25,7 @@ const PARENT_VIEW: Record<Exclude<SettingsView, 'main'>, SettingsView> = {
   subscription: 'main',
   'payment-methods': 'subscription',
   'billing-history': 'subscription',
+  devices: 'main',
   'your-data': 'main',
 };
 
@@ -30,11 +33,13 @@ interface SettingsDialogProps {
   user: User;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The view its first opening shows: a link into Settings (features/sessions/settings-link.ts). */
+  initialView?: SettingsView;
 }
 
-/** The Settings dialog (spec section 2): the main view and the subscription sub-views, each with Back. */
-export function SettingsDialog({ user, open, onOpenChange }: SettingsDialogProps) {
-  const [view, setView] = useState<SettingsView>('main');
+/** The Settings dialog (spec section 2): the main view, the subscription sub-views and the devices one, each with Back. */
+export function SettingsDialog({ user, open, onOpenChange, initialView = 'main' }: SettingsDialogProps) {
+  const [view, setView] = useState<SettingsView>(initialView);
   const isUpgradeOpen = useUpgradeSheetOpen();
 
   function handleOpenChange(next: boolean) {
@@ -60,10 +65,13 @@ export function SettingsDialog({ user, open, onOpenChange }: SettingsDialogProps
           Back
         </Button>
       )}
-      {view === 'main' && <SettingsMain user={user} onOpenSubscription={() => setView('subscription')} onOpenYourData={() => setView('your-data')} />}
+      {view === 'main' && (
+        <SettingsMain user={user} onOpenSubscription={() => setView('subscription')} onOpenDevices={() => setView('devices')} onOpenYourData={() => setView('your-data')} />
+      )}
       {view === 'subscription' && <SubscriptionPanel onNavigate={setView} />}
       {view === 'payment-methods' && <PaymentMethodsPanel />}
       {view === 'billing-history' && <BillingHistoryPanel />}
+      {view === 'devices' && <DevicesPanel />}
       {view === 'your-data' && <YourDataPanel email={user.email} />}
     </Modal>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { YourDataSettings } from '../account-data/your-data-settings';
 import { DataUsageSettings } from '../data-usage/data-usage-settings';
+import { DevicesSettings } from '../sessions/devices-settings';
 import { AccountSettings } from './account-settings';
 import { EqualizerSettings } from './equalizer-settings';
 import { PlanSettings } from './plan-settings';
@@ -14,14 +15,25 @@ import { SettingGroup, SettingRow } from './setting-controls';
 import { SupportDialog } from './support-dialog';
 
 /**
- * The main view of the Settings dialog (spec section 2): account, plan, then the local-only settings.
+ * The main view of the Settings dialog (spec section 2): account, devices, plan, then the local-only settings.
  * Only settings something reads are shown: a switch that changes nothing would pretend to work.
  */
-export function SettingsMain({ user, onOpenSubscription, onOpenYourData }: { user: User; onOpenSubscription: () => void; onOpenYourData: () => void }) {
+export function SettingsMain({
+  user,
+  onOpenSubscription,
+  onOpenDevices,
+  onOpenYourData,
+}: {
+  user: User;
+  onOpenSubscription: () => void;
+  onOpenDevices: () => void;
+  onOpenYourData: () => void;
+}) {
   const [isSupportOpen, setIsSupportOpen] = useState(false);
   return (
     <div className="grid gap-6">
       <AccountSettings user={user} />
+      <DevicesSettings onManage={onOpenDevices} />
       <PlanSettings onManage={onOpenSubscription} />
       <DataUsageSettings />
       <YourDataSettings onManage={onOpenYourData} />

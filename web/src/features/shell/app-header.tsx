@@ -8,6 +8,7 @@ import { DeferredTrigger } from '../../ui/deferred-trigger';
 import { Logo } from '../../ui/logo';
 import { OpenedOnce } from '../../ui/opened-once';
 import { NotificationsButton } from '../notifications/notifications-button';
+import { useDevicesSettingsLink } from '../sessions/settings-link';
 import { Drawer, loadDrawer, SettingsDialog } from './lazy-dialogs';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -20,7 +21,8 @@ const menuButton = (
 
 export function AppHeader({ user }: { user: User }) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  const isDevicesLink = useDevicesSettingsLink();
+  const [isSettingsOpen, setIsSettingsOpen] = useState(isDevicesLink);
 
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-canvas/95 px-2 sm:px-4 md:px-6">
@@ -41,7 +43,7 @@ export function AppHeader({ user }: { user: User }) {
         </IconButton>
         <UserMenu user={user} />
         <OpenedOnce open={isSettingsOpen}>
-          <SettingsDialog user={user} open={isSettingsOpen} onOpenChange={setIsSettingsOpen} />
+          <SettingsDialog user={user} open={isSettingsOpen} onOpenChange={setIsSettingsOpen} initialView={isDevicesLink ? 'devices' : 'main'} />
         </OpenedOnce>
       </div>
     </header>
