@@ -42,7 +42,8 @@ describe('GET /api/user/sessions', () => {
     const { phone, iphone } = await listenerOnThreeDevices();
     const response = await listSessions(iphone);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
+    // One listener's data, kept by no cache (the API's headers, http/security-headers.ts).
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const list = (response.json() as DeviceSessions).sessions;
 
     expect(list.map(({ browser, system, isCurrent }) => ({ browser, system, isCurrent }))).toEqual([

@@ -25,10 +25,9 @@ export async function sessionRoutes(app: FastifyInstance, { sessions }: { sessio
   });
   const signOutLimit = perListener('session-sign-outs', SESSION_SIGN_OUTS_PER_MINUTE);
 
-  app.get('/api/user/sessions', { config: { rateLimit: perListener('session-lists', SESSION_LISTS_PER_MINUTE) } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return sessions.listSessions(currentUser(request), currentTokenHash(request));
-  });
+  app.get('/api/user/sessions', { config: { rateLimit: perListener('session-lists', SESSION_LISTS_PER_MINUTE) } }, async (request) =>
+    sessions.listSessions(currentUser(request), currentTokenHash(request)),
+  );
 
   app.delete('/api/user/sessions/:id', { config: { rateLimit: signOutLimit } }, async (request, reply) => {
     const { id } = parseInput(deviceSessionParamsSchema, request.params);

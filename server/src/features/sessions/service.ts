@@ -13,7 +13,7 @@ import { describeDevice, describeUserAgent } from './user-agent.js';
 export const SESSION_NOT_FOUND = 'That session is not signed in any more.';
 
 /** Where the "New sign-in" e-mail sends the listener: Settings, at the list of devices (web/src/features/sessions). */
-export const DEVICES_SETTINGS_PATH = '/?settings=devices';
+const DEVICES_SETTINGS_PATH = '/?settings=devices';
 
 /**
  * The places a listener is signed in: each sign-in's session with its browser, and signing any of
