@@ -104,6 +104,18 @@ describe('charge.success', () => {
     expect(await eventsOf(b, 'charge.success').then((rows) => rows.filter((r) => r.reference === reference))).toHaveLength(1);
   });
 
+  it('grants a payment that went through after a declined attempt under the same reference', async () => {
+    const listener = await signUp(b.t.app);
+    const { reference } = await startCheckout(b, listener, 'card');
+    await returnFromCheckout(b, listener, b.paystack.checkout(reference, 'decline'));
+    expect((await b.api.transactions(listener.cookie)).map((t) => t.status)).toEqual(['failed']);
+    // Another card on the same checkout page goes through.
+    Object.assign(b.paystack.transactions.get(reference)!, { status: 'success', paidAt: new Date().toISOString() });
+    expect((await postWebhook(b, b.paystack.events.chargeSuccess(reference))).json().outcome).toBe('applied');
+    expect((await b.api.transactions(listener.cookie)).map((t) => [t.status, t.reference])).toEqual([['success', reference]]);
+    expect((await b.api.subscription(listener.cookie)).effectivePlan).toBe('premium');
+  });
+
   it('records an unknown reference with no effect, and answers 200 so Paystack stops retrying', async () => {
     // A one-off payment (no plan, so not a renewal) under a reference no checkout of Kora's made.
     const event = { event: 'charge.success', data: { ...b.paystack.events.chargeSuccess((await paidCheckout('ussd')).reference).data, reference: 'nobody-knows-this' } };

@@ -17,11 +17,11 @@ import {
 import type { ProviderEvent, ProviderPayment, ProviderSubscription } from './payment-provider.js';
 
 /**
- * What each provider event does, inside the transaction that recorded it (queries.onceForEvent).
- * The statement that recorded it also locked its listener's subscription (targetOf says how the
- * listener is found), so events for one listener apply one after the other, each on what the
- * previous one wrote, in whatever order they arrive. An event about a payment or a customer Kora
- * does not know yet is parked, and applied when a payment makes them known.
+ * What each provider event does, inside the transaction that records it (queries.onceForEvent).
+ * The transaction first locks the listener's subscription (targetOf says how the listener is found),
+ * so events for one listener apply one after the other, each on what the previous one wrote, in
+ * whatever order they arrive. An event about a payment or a customer Kora does not know yet is
+ * parked, and applied when a payment makes them known.
  */
 
 /** What a parked event waits for: a payment's reference (a refund) or a provider customer (its subscription's events). */

@@ -111,11 +111,11 @@ function knownSubscriptionsOf(rows: Row[]): KnownSubscription[] {
 }
 
 /**
- * The reads and writes of one event's transaction: a few statements whatever the event changes.
- * Reads are plain SQL, each one statement: building Drizzle's query objects cost the embedded
- * database's process more than running them (bench/paystack-webhook.ts), and every statement of
- * PGlite's costs a walk through its wire protocol. Writes are queued and sent together by flush();
- * queued writes never touch one row twice, and an effect reads nothing it queued (replays flush first).
+ * The reads and writes of one event's transaction: three statements whatever the event changes,
+ * since each statement costs a round trip, and on PGlite a walk through its wire protocol in this
+ * process (bench/paystack-webhook.ts). Reads are plain SQL, each reading in one statement what
+ * several builder queries would. Writes are queued and sent together by flush(); queued writes never
+ * touch one row twice, and an effect reads nothing it queued (replays flush first).
  */
 export function createBillingTransaction(tx: Db) {
   const queued: SQLWrapper[] = [];

@@ -13,7 +13,7 @@ export type PaidTerm = {
   card: CardDetails | null;
   /** The provider's next charge date for the subscription, when it has said. */
   nextPaymentDate: Date | null;
-  /** The provider subscription was already disabled or set not to renew (its event came first). */
+  /** The provider subscription was already disabled or set not to renew (its event came first); for a renewal, every one of the listener's. */
   renewalStopped: boolean;
 };
 
