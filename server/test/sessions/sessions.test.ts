@@ -190,6 +190,16 @@ describe('POST /api/user/sessions/sign-out-others', () => {
     expect((await signOutOthers(iphone)).json()).toEqual({ signedOut: 0, currentSignedOut: false });
   });
 
+  it('counts only the devices the list shows, not sessions that have expired', async () => {
+    const { phone, laptop } = await listenerOnThreeDevices();
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.tokenHash, hashSessionToken(laptop.split('=')[1]!)));
+    expect(await sessionsOf(phone.cookie)).toHaveLength(2);
+    expect((await signOutOthers(phone.cookie)).json()).toEqual({ signedOut: 1, currentSignedOut: false });
+  });
+
   it('is refused from another site, and changes nothing', async () => {
     const { phone } = await listenerOnThreeDevices();
     expect((await signOutOthers(phone.cookie, { origin: 'https://evil.example' })).statusCode).toBe(403);

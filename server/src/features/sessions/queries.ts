@@ -50,11 +50,14 @@ export function createSessionQueries(db: Db) {
       return removed?.tokenHash;
     },
 
-    /** Ends every session of the user but one; the token hashes of those ended. */
-    async deleteOtherSessions(userId: number, keepTokenHash: string): Promise<string[]> {
+    /**
+     * Ends every live session of the user but one (the ones the list shows; expired ones are
+     * refused anyway and swept); the token hashes of those ended.
+     */
+    async deleteOtherSessions(userId: number, keepTokenHash: string, now: Date): Promise<string[]> {
       const removed = await db
         .delete(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
+        .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash), gt(sessions.expiresAt, now)))
         .returning({ tokenHash: sessions.tokenHash });
       return removed.map((row) => row.tokenHash);
     },

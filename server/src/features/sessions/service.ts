@@ -73,7 +73,7 @@ export function createSessionService(deps: {
     },
 
     async signOutOthers(user: UserRow, currentTokenHash: string): Promise<SessionsSignedOut> {
-      const removed = await queries.deleteOtherSessions(user.id, currentTokenHash);
+      const removed = await queries.deleteOtherSessions(user.id, currentTokenHash, now());
       forget(removed);
       return { signedOut: removed.length, currentSignedOut: false };
     },
