@@ -25,8 +25,8 @@ import type { ProviderEvent, ProviderPayment, ProviderSubscription } from './pay
  */
 
 /** What a parked event waits for: a payment's reference (a refund) or a provider customer (its subscription's events). */
-export const referenceWait = (reference: string) => `reference:${reference}`;
-export const customerWait = (customerCode: string) => `customer:${customerCode}`;
+const referenceWait = (reference: string) => `reference:${reference}`;
+const customerWait = (customerCode: string) => `customer:${customerCode}`;
 
 /** Reads a parked event's recorded payload back into an event (the provider's readRecordedEvent). */
 export type ReadRecordedEvent = (payload: unknown) => ProviderEvent;
