@@ -1,5 +1,5 @@
 // The built server on a fresh data folder, for the browser tests, with the Deezer stand-in as its
-// catalogue and the Paystack stand-in as its payment provider.
+// catalogue, the Paystack stand-in as its payment provider and the SMTP stand-in as its mail server.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,11 +38,13 @@ const standin = await startStandin('server/test/helpers/deezer-standin-main.ts')
 const paystack = await startStandin('server/test/helpers/paystack-standin-main.ts', {
   STANDIN_WEBHOOK_URL: `http://127.0.0.1:${process.env.PORT ?? 3000}/api/payments/paystack/webhook`,
 });
-// The tests read where the stand-ins are: to expire a preview URL as Deezer's CDN would, and to
-// have Paystack charge a renewal, fail one, or pay a checkout on a given day.
+// Every e-mail the server sends arrives here; the tests read a listener's inbox through its control address.
+const smtp = await startStandin('server/test/helpers/smtp-standin-main.ts');
+// The tests read where the stand-ins are: to expire a preview URL as Deezer's CDN would, to have
+// Paystack charge a renewal, fail one, or pay a checkout on a given day, and to read e-mails.
 fs.writeFileSync(
   path.join(dataDir, 'standin.json'),
-  JSON.stringify({ apiUrl: standin.apiUrl, mediaOrigin: standin.mediaOrigin, paystackControlUrl: paystack.controlUrl }),
+  JSON.stringify({ apiUrl: standin.apiUrl, mediaOrigin: standin.mediaOrigin, paystackControlUrl: paystack.controlUrl, mailControlUrl: smtp.controlUrl }),
 );
 
 Object.assign(process.env, {
@@ -63,5 +65,10 @@ Object.assign(process.env, {
   // The whole suite runs with payments configured, as a server taking money does.
   PAYSTACK_API_URL: paystack.apiUrl,
   PAYSTACK_SECRET_KEY: paystack.secretKey,
+  // E-mail goes out as from a real server, so new accounts confirm their address (and the tests'
+  // sign-ups open the link they were sent); links lead back to this server.
+  SMTP_URL: smtp.smtpUrl,
+  MAIL_FROM: 'Kora <no-reply@kora.test>',
+  PUBLIC_ORIGIN: `http://127.0.0.1:${process.env.PORT ?? 3000}`,
 });
 await import(pathToFileURL(path.join(here, '../server/dist/main.js')).href);

@@ -32,11 +32,47 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-/** Creates an account through the API (faster where sign-up itself is not under test). */
+/**
+ * Creates an account through the API (faster where sign-up itself is not under test) and confirms
+ * its address with the link it was e-mailed, as a listener would, so uploads and payments are open.
+ */
 export async function signUpThroughApi(page: Page, account: Account = newAccount()): Promise<Account> {
   const response = await page.request.post('/api/auth/signup', { data: account });
   expect(response.status()).toBe(201);
+  const link = await linkFromMail(page, account.email, /^Confirm your e-mail address/, '/confirm-email');
+  const confirmed = await page.request.post('/api/account/email/confirm', { data: { token: new URL(link).hash.replace('#token=', '') } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
   return account;
+}
+
+export type ArrivedMail = { subject: string; text: string };
+
+/** The e-mails this run's server sent to an address (the SMTP stand-in's inbox), oldest first. */
+export async function inbox(page: Page, address: string): Promise<ArrivedMail[]> {
+  const { mailControlUrl } = readStandin(test.info().project.use.baseURL);
+  const response = await page.request.get(`${mailControlUrl}/mails?to=${encodeURIComponent(address)}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ArrivedMail[];
+}
+
+/**
+ * Waits for an e-mail to the address whose subject matches and returns the link to an app page in
+ * the newest one: the link a listener would tap.
+ */
+export async function linkFromMail(page: Page, address: string, subject: RegExp, pagePath: string): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${pagePath}#token=[A-Za-z0-9_-]+`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await inbox(page, address)).filter((mail) => subject.test(mail.subject));
+        link = mails.length > 0 ? pattern.exec(mails.at(-1)!.text)?.[0] : undefined;
+        return link !== undefined;
+      },
+      { message: `an e-mail to ${address} matching ${subject}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return link!;
 }
 
 /** Opens the Settings dialog from the header's button. */
@@ -82,9 +118,10 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /**
  * The stand-ins start-server.mjs runs beside the server: Deezer's API and preview CDN, and the
- * control address of the Paystack stand-in (paystack-standin-main.ts).
+ * control addresses of the Paystack stand-in (paystack-standin-main.ts) and of the SMTP stand-in
+ * (smtp-standin-main.ts).
  */
-export type Standin = { apiUrl: string; mediaOrigin: string; paystackControlUrl: string };
+export type Standin = { apiUrl: string; mediaOrigin: string; paystackControlUrl: string; mailControlUrl: string };
 
 /** Where the stand-in of this run listens (start-server.mjs writes it into the port's data folder). */
 export function readStandin(baseURL: string | undefined): Standin {

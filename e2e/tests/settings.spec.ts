@@ -213,7 +213,7 @@ test('linked accounts connect and disconnect on this device', async ({ page }, t
   await expect(page.getByRole('dialog', { name: 'Linked Accounts' }).getByText('Connected as Kemi Sings')).toBeVisible();
 });
 
-test('account rows: phone through the profile API, e-mail with the password, password change, support needs text', async ({ page }, testInfo) => {
+test('account rows: phone through the profile API, e-mail with the password (applied once confirmed), password change, support needs text', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const account = await signUpThroughApi(page);
   await page.goto('/');
@@ -240,7 +240,7 @@ test('account rows: phone through the profile API, e-mail with the password, pas
   await expect(settings.getByText('+234 803 555 0101')).toBeVisible();
   expect(patches).toBe(1);
 
-  // A new e-mail address also needs the current password.
+  // A new e-mail address also needs the current password, and waits for the link sent to it.
   await settings.getByRole('button', { name: 'Change email' }).click();
   const emailDialog = page.getByRole('dialog', { name: 'Change Email' });
   await expect(emailDialog.getByLabel('Current password')).toHaveCount(0);
@@ -250,9 +250,10 @@ test('account rows: phone through the profile API, e-mail with the password, pas
   await expectToast(page, 'Update Failed', 'Please enter your current password.');
   await emailDialog.getByLabel('Current password').fill(account.password);
   await emailDialog.getByRole('button', { name: 'Save' }).click();
-  await expectToast(page, 'Profile Updated');
+  await expectToast(page, 'Confirm Your New Address', `We sent a link to ${newEmail}. Your address changes once you open it.`);
   await expect(emailDialog).toBeHidden();
-  await expect(settings.getByText(newEmail, { exact: true })).toBeVisible();
+  await expect(settings.getByText(account.email, { exact: true })).toBeVisible();
+  await expect(settings.getByText(`Changing to ${newEmail} once confirmed from that inbox`)).toBeVisible();
   expect(patches).toBe(3);
 
   await settings.getByRole('button', { name: 'Reset password' }).click();
@@ -268,7 +269,7 @@ test('account rows: phone through the profile API, e-mail with the password, pas
   await expectToast(page, 'Password Changed');
   await expect(reset).toBeHidden();
   // The new password signs in; the old one no longer does.
-  const login = (password: string) => page.request.post('/api/auth/login', { data: { email: newEmail, password } });
+  const login = (password: string) => page.request.post('/api/auth/login', { data: { email: account.email, password } });
   expect((await login(account.password)).status()).toBe(401);
   expect((await login('a-new-secret')).status()).toBe(200);
   await settings.getByRole('button', { name: 'Reset password' }).click();

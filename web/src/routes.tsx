@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactElement } from 'react';
+import { ACCOUNT_LINK_PAGES } from '@kora/contracts';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { RETURN_PARAM, safeReturnPath, signInPathFor } from './features/auth/return-path';
 import { useAuth } from './features/auth/use-auth';
@@ -40,6 +41,23 @@ const DesignPreviewPage = lazy(() =>
   import('./features/design-preview/design-preview-page').then((m) => ({ default: m.DesignPreviewPage })),
 );
 
+// The pages an e-mailed link opens, and Forgot password: their own small chunks, for anyone.
+const ForgotPasswordPage = lazy(() =>
+  import('./features/account-email/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./features/account-email/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ConfirmEmailPage = lazy(() =>
+  import('./features/account-email/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })),
+);
+const ChangeEmailPage = lazy(() =>
+  import('./features/account-email/change-email-page').then((m) => ({ default: m.ChangeEmailPage })),
+);
+const UndoEmailChangePage = lazy(() =>
+  import('./features/account-email/undo-email-change-page').then((m) => ({ default: m.UndoEmailChangePage })),
+);
+
 /** How long the first render waits for Home's answer once the code is here: a slow answer gets the skeleton. */
 const HOME_ANSWER_WAIT_MS = 1000;
 
@@ -77,6 +95,19 @@ const LISTENER_PAGES: [path: string, page: ReactElement][] = [
   ['account/export', <ExportDownloadPage />],
 ];
 
+/**
+ * Pages without the shell that work signed in or out: an e-mailed link is often opened in another
+ * browser than the one signed in, and is bound to its account by its token, not by a session.
+ */
+const ACCOUNT_LINK_ROUTES: [path: string, page: ReactElement][] = [
+  [ACCOUNT_LINK_PAGES.forgotPassword, <ForgotPasswordPage />],
+  [ACCOUNT_LINK_PAGES.resetPassword, <ResetPasswordPage />],
+  [ACCOUNT_LINK_PAGES.confirmEmail, <ConfirmEmailPage />],
+  [ACCOUNT_LINK_PAGES.changeEmail, <ChangeEmailPage />],
+  [ACCOUNT_LINK_PAGES.undoEmailChange, <UndoEmailChangePage />],
+];
+const accountLinkRoutes = ACCOUNT_LINK_ROUTES.map(([path, page]) => <Route key={path} path={path} element={page} />);
+
 /** A shared link opened signed out: sign in, then straight back to it. */
 function SignInFirst() {
   return <Navigate replace to={signInPathFor(useLocation())} />;
@@ -105,11 +136,13 @@ export function AppRoutes() {
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path="auth" element={<AlreadySignedIn />} />
+          {accountLinkRoutes}
         </Routes>
       ) : (
         <Routes>
           <Route index element={<LandingPage />} />
           <Route path="auth" element={<AuthPage />} />
+          {accountLinkRoutes}
           {LISTENER_PAGES.map(([path]) => (
             <Route key={path} path={path} element={<SignInFirst />} />
           ))}

@@ -10,6 +10,8 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
 import { describeImageFileProblem } from '../../ui/image-file';
 import { toast } from '../../ui/use-toast';
+import { ConfirmEmailNotice } from '../account-email/confirm-email-notice';
+import { useAuth } from '../auth/use-auth';
 import { useLibraryUpload } from '../upload/api';
 import { describeAudioFileProblem, titleFromFileName } from '../upload/audio-file';
 import { FileField } from '../upload/file-field';
@@ -28,6 +30,7 @@ export function UploadDialog() {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<LibraryUploadValues>(EMPTY_VALUES);
   const { upload, isPending, progress, cancel } = useLibraryUpload();
+  const { user } = useAuth();
 
   function handleOpenChange(next: boolean) {
     setOpen(next);
@@ -81,66 +84,71 @@ export function UploadDialog() {
         </Button>
       }
     >
-      <form aria-label="Upload music" noValidate onSubmit={handleSubmit} className="grid min-w-0 gap-4">
-        <fieldset disabled={isPending} className="grid min-w-0 gap-4">
-          <FileField
-            id="library-upload-audio"
-            label="Audio File"
-            required
-            accept="audio/*"
-            file={values.audioFile}
-            onFileChange={handleAudioFileChange}
-            describeProblem={describeAudioFileProblem}
-          />
-          <TextInput
-            id="library-upload-title"
-            label="Song Title"
-            required
-            autoComplete="off"
-            maxLength={200}
-            value={values.title}
-            onChange={(event) => setValues({ ...values, title: event.target.value })}
-          />
-          <TextInput
-            id="library-upload-artist"
-            label="Artist Name"
-            required
-            autoComplete="off"
-            maxLength={200}
-            value={values.artist}
-            onChange={(event) => setValues({ ...values, artist: event.target.value })}
-          />
-          <TextInput
-            id="library-upload-album"
-            label="Album"
-            autoComplete="off"
-            maxLength={200}
-            placeholder={DEFAULT_ALBUM_TITLE}
-            value={values.album}
-            onChange={(event) => setValues({ ...values, album: event.target.value })}
-          />
-          <FileField
-            id="library-upload-cover"
-            label="Cover Image"
-            hint="Optional."
-            removable
-            imagePreview
-            accept="image/*"
-            file={values.coverFile}
-            onFileChange={(coverFile) => setValues((current) => ({ ...current, coverFile }))}
-            describeProblem={(file) => describeImageFileProblem(file, DEFAULT_MAX_COVER_BYTES)}
-          />
-        </fieldset>
-        {progress && <UploadProgressList upload={progress} onCancel={cancel} />}
-        <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => handleOpenChange(false)}>
-            {isPending ? 'Close' : 'Cancel'}
-          </Button>
-          <Button type="submit" disabled={isPending}>
-            {isPending ? 'Uploading...' : 'Upload'}
-          </Button>
-        </div>
-      </form>
+      {/* The server takes uploads only from a confirmed address (features/account-email). */}
+      {user?.emailConfirmationNeeded ? (
+        <ConfirmEmailNotice user={user} purpose="upload music" />
+      ) : (
+        <form aria-label="Upload music" noValidate onSubmit={handleSubmit} className="grid min-w-0 gap-4">
+          <fieldset disabled={isPending} className="grid min-w-0 gap-4">
+            <FileField
+              id="library-upload-audio"
+              label="Audio File"
+              required
+              accept="audio/*"
+              file={values.audioFile}
+              onFileChange={handleAudioFileChange}
+              describeProblem={describeAudioFileProblem}
+            />
+            <TextInput
+              id="library-upload-title"
+              label="Song Title"
+              required
+              autoComplete="off"
+              maxLength={200}
+              value={values.title}
+              onChange={(event) => setValues({ ...values, title: event.target.value })}
+            />
+            <TextInput
+              id="library-upload-artist"
+              label="Artist Name"
+              required
+              autoComplete="off"
+              maxLength={200}
+              value={values.artist}
+              onChange={(event) => setValues({ ...values, artist: event.target.value })}
+            />
+            <TextInput
+              id="library-upload-album"
+              label="Album"
+              autoComplete="off"
+              maxLength={200}
+              placeholder={DEFAULT_ALBUM_TITLE}
+              value={values.album}
+              onChange={(event) => setValues({ ...values, album: event.target.value })}
+            />
+            <FileField
+              id="library-upload-cover"
+              label="Cover Image"
+              hint="Optional."
+              removable
+              imagePreview
+              accept="image/*"
+              file={values.coverFile}
+              onFileChange={(coverFile) => setValues((current) => ({ ...current, coverFile }))}
+              describeProblem={(file) => describeImageFileProblem(file, DEFAULT_MAX_COVER_BYTES)}
+            />
+          </fieldset>
+          {progress && <UploadProgressList upload={progress} onCancel={cancel} />}
+          <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => handleOpenChange(false)}>
+              {isPending ? 'Close' : 'Cancel'}
+            </Button>
+            <Button type="submit" disabled={isPending}>
+              {isPending ? 'Uploading...' : 'Upload'}
+            </Button>
+          </div>
+        </form>
+      )}
     </Modal>
   );
 }

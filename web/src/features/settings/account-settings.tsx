@@ -2,6 +2,7 @@ import type { User } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
+import { accountEmailQuery } from '../account-email/api';
 import { LinkedAccountsDialog } from '../linked-accounts/linked-accounts-dialog';
 import { LINKED_ACCOUNT_PROVIDERS } from '../linked-accounts/linked-accounts';
 import { useLinkedAccounts } from '../linked-accounts/use-linked-accounts';
@@ -21,6 +22,23 @@ function RowButton({ label, name, onClick }: { label: string; name: string; onCl
   );
 }
 
+/** The address, and whether it waits for a link: its confirmation, or a change to another address. */
+function EmailDescription({ user }: { user: User }) {
+  const account = useQuery(accountEmailQuery);
+  const pendingEmail = account.data?.pendingEmail;
+  return (
+    <>
+      <span className="block break-all">{user.email}</span>
+      {user.emailConfirmationNeeded && <span className="block text-gold-400">Not confirmed yet</span>}
+      {pendingEmail && (
+        <span className="block">
+          Changing to <span className="block break-all text-ink-muted">{pendingEmail}</span> once confirmed from that inbox
+        </span>
+      )}
+    </>
+  );
+}
+
 /** The account part of the main view: e-mail, phone, profile, password, two-factor and linked accounts. */
 export function AccountSettings({ user }: { user: User }) {
   const [openDialog, setOpenDialog] = useState<AccountDialog | null>(null);
@@ -35,7 +53,7 @@ export function AccountSettings({ user }: { user: User }) {
 
   return (
     <SettingGroup title="Account">
-      <SettingRow label="Email" description={<span className="break-all">{user.email}</span>}>
+      <SettingRow label="Email" description={<EmailDescription user={user} />}>
         <RowButton label="Change" name="email" onClick={() => setOpenDialog('email')} />
       </SettingRow>
       <SettingRow label="Phone" description={user.phone ?? 'Not added'}>

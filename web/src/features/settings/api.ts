@@ -3,11 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getErrorMessage } from '../../api/error-message';
 import { apiRequest } from '../../api/query-client';
 import { toast } from '../../ui/use-toast';
+import { accountEmailQuery } from '../account-email/api';
 import { currentUserQuery } from '../auth/api';
 
 /**
  * PATCH /api/user/profile, for the Settings dialog's rows and the Profile dialog's form; the answer
- * is the updated user, which replaces the cached one.
+ * is the updated user, which replaces the cached one. A new e-mail address comes back unchanged
+ * where the server confirms addresses: it waits for the link sent to it.
  */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -16,9 +18,14 @@ export function useUpdateProfile() {
       const res = await apiRequest('PATCH', '/api/user/profile', changes);
       return (await res.json()) as User;
     },
-    onSuccess: (user) => {
+    onSuccess: (user, changes) => {
       queryClient.setQueryData(currentUserQuery.queryKey, user);
-      toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
+      if (changes.email !== undefined && changes.email !== user.email) {
+        void queryClient.invalidateQueries({ queryKey: accountEmailQuery.queryKey });
+        toast({ title: 'Confirm Your New Address', description: `We sent a link to ${changes.email}. Your address changes once you open it.` });
+      } else {
+        toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
+      }
     },
     onError: (error) => {
       toast({ title: 'Update Failed', description: getErrorMessage(error), variant: 'destructive' });

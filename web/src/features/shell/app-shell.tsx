@@ -8,6 +8,7 @@ import { UpdatePrompt } from '../../pwa/update-prompt';
 import { WIDE_MEDIA_QUERY } from '../../ui/breakpoints';
 import { MAIN_CONTENT_ID, SkipLink } from '../../ui/skip-link';
 import { useMediaQuery } from '../../ui/use-media-query';
+import { EmailConfirmationBanner } from '../account-email/email-confirmation-banner';
 import { useAuth } from '../auth/use-auth';
 import { BillingHost } from '../subscription/billing-host';
 import { AppHeader } from './app-header';
@@ -39,6 +40,7 @@ export function AppShell() {
           )}
           <div className="flex min-w-0 flex-1 flex-col">
             <AppHeader user={user} />
+            <EmailConfirmationBanner user={user} />
             {/* Focusable by script only, for the skip link; the outline would frame the whole page. */}
             <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
               <Suspense fallback={<PageLoading />}>

@@ -8,6 +8,8 @@ import { Modal } from '../../ui/dialog';
 import { formatNaira } from '../../ui/format-naira';
 import { LoadError } from '../../ui/load-error';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
+import { ConfirmEmailNotice } from '../account-email/confirm-email-notice';
+import { useAuth } from '../auth/use-auth';
 import { subscriptionQuery, useSubscriptionChange } from './api';
 import { billingOptionsQuery, useStartCheckout } from './billing-api';
 import { formatBillingDate } from './billing-format';
@@ -25,6 +27,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function UpgradeSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const options = useQuery(billingOptionsQuery);
   const subscription = useQuery(subscriptionQuery);
+  const { user } = useAuth();
   const renewing = subscription.data ? isRunningPass(subscription.data, new Date()) : false;
 
   return (
@@ -42,7 +45,10 @@ export function UpgradeSheet({ open, onOpenChange }: { open: boolean; onOpenChan
           </li>
         ))}
       </ul>
-      {options.isPending || subscription.isPending ? (
+      {/* The server takes payments only from a confirmed address (features/account-email). */}
+      {user?.emailConfirmationNeeded ? (
+        <ConfirmEmailNotice user={user} purpose="pay for Premium" />
+      ) : options.isPending || subscription.isPending ? (
         <LoadingRegion label="Loading the ways to pay" className="grid gap-2">
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />
