@@ -1,6 +1,7 @@
 import type { Song } from '@kora/contracts';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughApi } from './helpers.js';
+import { largePlayer } from './player-helpers.js';
 
 /** Two demo songs of the library (imported previews cannot be liked). */
 const LIKED_TITLES = ['Danfo Love', 'Lekki Sunset'];
@@ -12,10 +13,6 @@ async function likeDemoSongs(page: Page, titles: string[]): Promise<void> {
     if (!song) throw new Error(`The demo catalogue has no song ${title}`);
     expect((await page.request.post(`/api/songs/${song.id}/like`)).status()).toBe(200);
   }
-}
-
-function largePlayer(page: Page): Locator {
-  return page.getByRole('dialog');
 }
 
 /** The skip link is the first Tab stop, shows itself when focused, and Enter puts focus on the page's <main>. */
@@ -48,6 +45,29 @@ test("the avatar button's accessible name contains the initials it shows", async
   const avatar = page.getByRole('banner').getByRole('button', { name: /account menu/i });
   await expect(avatar).toHaveText('KA');
   await expect(avatar).toHaveAccessibleName(/^KA\b.*account menu/i);
+});
+
+test('closing a dialog opened by a button elsewhere puts focus back on that button, one dialog deep or two', async ({ page }) => {
+  await signUpThroughApi(page);
+  await page.goto('/');
+  const opener = page.getByRole('banner').getByRole('button', { name: 'Settings' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+
+  // A row's dialog, over Settings: closing it goes back to the row's button.
+  const changeEmail = settings.getByRole('button', { name: 'Change email' });
+  await changeEmail.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Change Email' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Change Email' })).toBeHidden();
+  await expect(changeEmail).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  await expect(opener).toBeFocused();
 });
 
 test('Liked Songs plays as a list with Play and Shuffle, and the seek slider says where it is', async ({ page }) => {

@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
+import { useReturnFocus } from './use-return-focus';
 
 const overlayClasses = 'fixed inset-0 z-40 bg-black/70 animate-fade-in';
 // A sheet from the bottom on a phone (thumb reach), a centred card from the small breakpoint up.
@@ -23,6 +24,7 @@ interface ModalProps {
 
 /** A Radix Dialog with Kora's look: title, optional description, a close button and the content. */
 export function Modal({ open, onOpenChange, title, description, trigger, children, className }: ModalProps) {
+  const returnFocus = useReturnFocus(open, trigger === undefined);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
@@ -30,6 +32,7 @@ export function Modal({ open, onOpenChange, title, description, trigger, childre
         <Dialog.Overlay className={overlayClasses} />
         <Dialog.Content
           className={cn(contentClasses, className)}
+          onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="grid gap-1 pr-10">
@@ -75,11 +78,12 @@ export function ConfirmDialog({
   isPending = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus(open, true);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
-        <AlertDialog.Content className={contentClasses}>
+        <AlertDialog.Content className={contentClasses} onCloseAutoFocus={returnFocus}>
           <div className="grid gap-2">
             <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
             <AlertDialog.Description className="text-sm text-ink-muted">{description}</AlertDialog.Description>
