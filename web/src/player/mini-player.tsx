@@ -11,10 +11,9 @@ export function MiniPlayer() {
   const progress = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
 
   return (
-    // Toasts stay above it (data-toast-floor): it and the tabs under it are always within thumb reach.
+    // Toasts hang from the top on a phone (ui/toaster.tsx), so it and the tabs under it stay within thumb reach.
     <section
       aria-label="Mini player"
-      data-toast-floor=""
       className="relative flex items-center gap-0.5 border-b border-line px-1.5 py-1.5"
     >
       <div aria-hidden className="absolute inset-x-0 top-0 h-0.5 bg-line">
