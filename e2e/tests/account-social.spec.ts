@@ -146,10 +146,12 @@ test('the profile shows who you are, your stats and badges, and saves an edit', 
   await edit.getByLabel('Current password').fill(account.password);
   await keepScreenshot(page, testInfo, 'profile-edit');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Profile Updated');
+  // The bio is saved at once; the new address waits for the link sent to it.
+  await expectToast(page, 'Confirm Your New Address', `Your other changes are saved. We sent a link to ${newEmail}. Your address changes once you open it.`);
   const saved = page.getByRole('dialog', { name: 'Profile' });
   await expect(saved.getByText('Highlife on Sunday mornings.')).toBeVisible();
-  await expect(saved.getByText(newEmail, { exact: true })).toBeVisible();
+  await expect(saved.getByText(account.email, { exact: true })).toBeVisible();
+  await expect(saved.getByText(newEmail, { exact: true })).toHaveCount(0);
 
   await saved.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();

@@ -20,9 +20,16 @@ export function useUpdateProfile() {
     },
     onSuccess: (user, changes) => {
       queryClient.setQueryData(currentUserQuery.queryKey, user);
-      if (changes.email !== undefined && changes.email !== user.email) {
+      // The server stores addresses trimmed and lowercased: the same address typed differently is no change.
+      const newEmail = changes.email?.trim().toLowerCase();
+      if (newEmail !== undefined && newEmail !== user.email) {
         void queryClient.invalidateQueries({ queryKey: accountEmailQuery.queryKey });
-        toast({ title: 'Confirm Your New Address', description: `We sent a link to ${changes.email}. Your address changes once you open it.` });
+        // The Profile form saves its other fields with it: say they are saved, not only what waits.
+        const othersSaved = Object.keys(changes).some((field) => field !== 'email' && field !== 'currentPassword');
+        toast({
+          title: 'Confirm Your New Address',
+          description: `${othersSaved ? 'Your other changes are saved. ' : ''}We sent a link to ${newEmail}. Your address changes once you open it.`,
+        });
       } else {
         toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
       }
