@@ -1,5 +1,17 @@
+import fs from 'node:fs';
 import { expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
-import { type Account, expectNoHorizontalOverflow, expectToast, keepScreenshot, logInThroughUi, openSettingsFromHeader, signUpThroughApi } from './helpers.js';
+import { strFromU8, unzipSync } from 'fflate';
+import {
+  type Account,
+  expectNoHorizontalOverflow,
+  expectToast,
+  inbox,
+  keepScreenshot,
+  linkFromMail,
+  logInThroughUi,
+  openSettingsFromHeader,
+  signUpThroughApi,
+} from './helpers.js';
 
 // Each waits on a background job or a sign-in round trip on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -19,8 +31,12 @@ async function startSignedIn(page: Page, testInfo: TestInfo): Promise<Account> {
   return account;
 }
 
-test('Download my data prepares a copy in the background and says when the e-mail is sent; the link page is the owner’s only', async ({ page, browser }, testInfo) => {
-  await startSignedIn(page, testInfo);
+test('Download my data prepares a copy in the background, e-mails a link that downloads the ZIP once, and the link page is the owner’s only', async ({ page, browser }, testInfo) => {
+  const account = await startSignedIn(page, testInfo);
+  // Something of the listener's own to find in the copy: a liked song.
+  const songs = (await (await page.request.get('/api/songs')).json()) as { id: number; title: string }[];
+  const liked = songs.find((song) => Number.isInteger(song.id))!;
+  expect((await page.request.post(`/api/songs/${liked.id}/like`)).ok()).toBe(true);
   const panel = await openYourData(page);
   await expect(panel.getByText('The link works once, for 24 hours')).toBeVisible();
   await expectNoHorizontalOverflow(page);
@@ -34,6 +50,29 @@ test('Download my data prepares a copy in the background and says when the e-mai
   const state = await (await page.request.get('/api/account/data-export')).json();
   expect(state).toMatchObject({ status: 'ready' });
   await keepScreenshot(page, testInfo, 'your-data-sent');
+
+  // The e-mailed link downloads the ZIP: every file the README names, holding this listener's data.
+  const link = await linkFromMail(page, account.email, /^Your Kora data is ready to download$/, '/account/export');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible({ timeout: 20_000 });
+  await expectNoHorizontalOverflow(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^kora-data-.*\.zip$/);
+  const files = unzipSync(fs.readFileSync(await download.path()));
+  expect(Object.keys(files).sort()).toEqual(
+    ['README.txt', 'follows.json', 'likes.json', 'notifications.json', 'playlists.json', 'plays.json', 'profile.json', 'settings.json', 'transactions.json', 'uploads.json'],
+  );
+  const json = (name: string): unknown => JSON.parse(strFromU8(files[name]!));
+  expect(json('profile.json')).toMatchObject({ email: account.email, firstName: account.firstName, lastName: account.lastName });
+  expect(json('likes.json')).toMatchObject({ songs: [{ songId: liked.id, title: liked.title }] });
+  await expect(page.getByRole('status')).toContainText('Your download has started.');
+  await keepScreenshot(page, testInfo, 'export-downloaded');
+  // It works once.
+  await page.reload();
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  await expect(page.getByRole('alert')).toContainText(/already been used/);
 
   // A link that is not this account's (here: not one at all) is refused with the server's reason.
   await page.goto(`/account/export#token=${'A'.repeat(43)}`);
@@ -76,6 +115,10 @@ test('Delete my account asks for the password, signs out at once, and signing in
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   await keepScreenshot(page, testInfo, 'account-deleted');
+  // The final e-mail says so, and how to undo it.
+  await expect
+    .poll(async () => (await inbox(page, account.email)).map((mail) => mail.subject), { timeout: 20_000 })
+    .toContain('Your Kora account is being deleted');
 
   await logInThroughUi(page, account.email, account.password);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Settings' })).toBeVisible();

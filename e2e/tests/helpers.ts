@@ -45,7 +45,7 @@ export async function signUpThroughApi(page: Page, account: Account = newAccount
   return account;
 }
 
-export type ArrivedMail = { subject: string; text: string };
+export type ArrivedMail = { subject: string; text: string; html: string };
 
 /** The e-mails this run's server sent to an address (the SMTP stand-in's inbox), oldest first. */
 export async function inbox(page: Page, address: string): Promise<ArrivedMail[]> {

@@ -14,7 +14,7 @@ const stop = () => void standin.close().then(() => process.exit(0));
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
 
-/** GET /mails?to={address}: the e-mails to that address, oldest first, as subject and text. */
+/** GET /mails?to={address}: the e-mails to that address, oldest first, as subject, text and HTML. */
 async function startControl(target: SmtpStandin): Promise<string> {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://control');
@@ -28,7 +28,7 @@ async function startControl(target: SmtpStandin): Promise<string> {
       200,
       target.arrived
         .filter((mail) => mail.envelope.to.includes(to))
-        .map((mail) => ({ subject: mail.message.subject ?? '', text: mail.message.text ?? '' })),
+        .map((mail) => ({ subject: mail.message.subject ?? '', text: mail.message.text ?? '', html: mail.message.html || '' })),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
