@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { cardInBrowseAll, expectNoHorizontalOverflow, expectToast, keepScreenshot, readStandin, signUpThroughApi } from './helpers.js';
+import { playerBar } from './player-helpers.js';
 
 // The stand-in's catalogue (server/test/helpers/deezer-standin.ts): 'burna' finds Burna Boy's three tracks.
 const BURNA_BOY = { name: 'Burna Boy', deezerId: 1_424_821 };
@@ -28,11 +29,6 @@ async function expectPlaying(page: Page, trackId: number, after = 0.5): Promise<
   await expect.poll(async () => (await readAudio(page)).src).toContain(`trackId=deezer-${trackId}`);
   await expect.poll(async () => (await readAudio(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(after);
   expect((await readAudio(page)).paused).toBe(false);
-}
-
-/** The always-visible player of the viewport: the footer on desktop, the mini player on a phone. */
-function playerBar(page: Page, testInfo: TestInfo): Locator {
-  return page.getByRole('region', { name: testInfo.project.name === 'phone' ? 'Mini player' : 'Player' });
 }
 
 async function searchFor(page: Page, query: string): Promise<Locator> {

@@ -1,6 +1,7 @@
 import type { Song } from '@kora/contracts';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { keepScreenshot, signUpThroughApi } from './helpers.js';
+import { openLargePlayer, playerBar } from './player-helpers.js';
 
 type AudioSnapshot = { currentTime: number; paused: boolean; src: string };
 
@@ -10,18 +11,6 @@ function readAudio(page: Page): Promise<AudioSnapshot> {
     paused: element.paused,
     src: element.getAttribute('src') ?? '',
   }));
-}
-
-/** The always-visible player of the viewport: the footer on desktop, the mini player on a phone. */
-function playerBar(page: Page, testInfo: TestInfo): Locator {
-  return page.getByRole('region', { name: testInfo.project.name === 'phone' ? 'Mini player' : 'Player' });
-}
-
-async function openLargePlayer(page: Page, testInfo: TestInfo): Promise<Locator> {
-  await playerBar(page, testInfo).getByRole('button', { name: /^Expand/ }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 async function readUpNext(page: Page, testInfo: TestInfo): Promise<string[]> {

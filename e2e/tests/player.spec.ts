@@ -1,6 +1,7 @@
 import type { Song } from '@kora/contracts';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { keepScreenshot, logInThroughUi, signUpThroughApi } from './helpers.js';
+import { LONG_DEMO_SONG, openLargePlayer, playFromAlbum, playerBar } from './player-helpers.js';
 
 type AudioSnapshot = { currentTime: number; paused: boolean; volume: number; src: string };
 
@@ -11,42 +12,6 @@ function readAudio(page: Page): Promise<AudioSnapshot> {
     volume: element.volume,
     src: element.currentSrc,
   }));
-}
-
-/** The always-visible player of the viewport: the footer on desktop, the mini player on a phone. */
-function playerBar(page: Page, testInfo: TestInfo): Locator {
-  return page.getByRole('region', { name: testInfo.project.name === 'phone' ? 'Mini player' : 'Player' });
-}
-
-function largePlayer(page: Page): Locator {
-  return page.getByRole('dialog');
-}
-
-async function openLargePlayer(page: Page, testInfo: TestInfo): Promise<Locator> {
-  const bar = playerBar(page, testInfo);
-  // The phone's whole song row expands; the desktop footer has an Expand button.
-  await bar.getByRole('button', { name: /^Expand/ }).click();
-  await expect(largePlayer(page)).toBeVisible();
-  return largePlayer(page);
-}
-
-// A demo song long enough for the seeks below. Not simply the first card: tests that upload
-// short songs run against the same server, and the newest songs come first.
-const LONG_DEMO_SONG = 'Ìrìn Àjò';
-
-/**
- * Starts a song from its album's track list with a real click on its play button: the album is
- * the queue (next and previous move through it). The album page, not Home, whose shelves change.
- */
-async function playFromAlbum(page: Page, title = LONG_DEMO_SONG): Promise<string> {
-  const songs = (await (await page.request.get('/api/songs?limit=200')).json()) as Song[];
-  const song = songs.find((candidate) => candidate.title === title && candidate.album !== null);
-  expect(song, `the demo catalogue has ${title} on an album`).toBeDefined();
-  await page.goto(`/album/${song!.album!.id}`);
-  await page.getByRole('main').getByRole('button', { name: `Play ${title}`, exact: true }).click();
-  await expect.poll(async () => (await readAudio(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(0.5);
-  expect((await readAudio(page)).paused).toBe(false);
-  return title;
 }
 
 async function expectNowPlaying(page: Page, testInfo: TestInfo, title: string): Promise<void> {
@@ -62,7 +27,8 @@ test('the player plays a song from its album and every control drives the audio'
   const bar = playerBar(page, testInfo);
   await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeDisabled();
 
-  const firstTitle = await playFromAlbum(page);
+  const firstTitle = LONG_DEMO_SONG;
+  await playFromAlbum(page, firstTitle);
   await expectNowPlaying(page, testInfo, firstTitle);
   await expect(bar.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   const firstSrc = (await readAudio(page)).src;
@@ -121,7 +87,8 @@ test('the player plays a song from its album and every control drives the audio'
 
 test('the large player shows the song, its controls and the queue; a queued song plays on a tap', async ({ page }, testInfo) => {
   await signUpThroughApi(page);
-  const title = await playFromAlbum(page);
+  const title = LONG_DEMO_SONG;
+  await playFromAlbum(page, title);
 
   const dialog = await openLargePlayer(page, testInfo);
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();

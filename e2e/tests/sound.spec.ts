@@ -1,22 +1,7 @@
-import type { Song } from '@kora/contracts';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { closeDialog, keepScreenshot, openSettingsFromHeader, signUpThroughApi } from './helpers.js';
-
-// A demo album of several long tracks: its first track hands over to its second.
-const ALBUM_SONG = 'Ìrìn Àjò';
-
-/** Opens the song's album and plays it by its title (selecting a song opens the large player). */
-async function playFromAlbum(page: Page): Promise<Song[]> {
-  const songs = (await (await page.request.get('/api/songs?limit=200')).json()) as Song[];
-  const song = songs.find((candidate) => candidate.title === ALBUM_SONG && candidate.album !== null)!;
-  expect(song, `the demo catalogue has ${ALBUM_SONG} on an album`).toBeDefined();
-  await page.goto(`/album/${song.album!.id}`);
-  await page.getByRole('main').getByRole('button', { name: `Play ${ALBUM_SONG}`, exact: true }).click();
-  await expect
-    .poll(() => page.locator('audio[data-role="playing"]').evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(0.3);
-  return songs.filter((candidate) => candidate.album?.id === song.album!.id);
-}
+// Their album's first track hands over to its second.
+import { openLargePlayer, playFromAlbum } from './player-helpers.js';
 
 /**
  * Moves the playing song to `secondsLeft` before its end and waits for the other element to start
@@ -35,17 +20,6 @@ function handOverFrom(page: Page, secondsLeft: number): Promise<{ remaining: num
       }),
     secondsLeft,
   );
-}
-
-/** The large player, opened from the phone's song row or the desktop footer's Expand button. */
-async function openLargePlayer(page: Page, testInfo: TestInfo): Promise<Locator> {
-  const dialog = page.getByRole('dialog');
-  if (!(await dialog.isVisible())) {
-    const bar = page.getByRole('region', { name: testInfo.project.name === 'phone' ? 'Mini player' : 'Player' });
-    await bar.getByRole('button', { name: /^Expand/ }).click();
-  }
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 test('the large player says what is streaming: Opus 48 kbps on the data saver, MP3 on the standard quality', async ({ page }, testInfo) => {
