@@ -35,7 +35,7 @@ const EVENTS_PER_LISTENER = 2 + RENEWALS + 2;
 const RACING_SHARE = 4;
 const LATE_COPY_MAX_MS = 2_000;
 const BUDGET_P95_MS = 50;
-/** The rate reached over the whole run, answers included, may fall this short of the offered one. */
+/** The rate of events handled (each by its first answer) may fall this short of the offered one. */
 const BUDGET_RATE_SHARE = 0.95;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEBHOOK_PATH = '/api/payments/paystack/webhook';
@@ -270,7 +270,13 @@ async function runOn(open: () => Promise<Backend>, reopen: (backend: Backend) =>
 
     const latencies = answers.map((a) => a.latencyMs).sort((a, b) => a - b);
     const p95 = percentile(latencies, 95);
-    const eventsPerS = events.length / (elapsedMs / 1000);
+    // The rate is that of events, each handled once its first delivery is answered: the late copies
+    // go on arriving up to LATE_COPY_MAX_MS after the last event was offered, so the time to the
+    // last answer of all would put a ceiling under the offered rate that no server could reach.
+    const firstAnswerMs = new Map<SentEvent, number>();
+    for (const a of answers) firstAnswerMs.set(a.event, Math.min(firstAnswerMs.get(a.event) ?? Number.POSITIVE_INFINITY, a.endMs));
+    const handledMs = Math.max(...firstAnswerMs.values());
+    const eventsPerS = events.length / (handledMs / 1000);
     const lag = answers.map((a) => a.lagMs).sort((a, b) => a - b);
     // What each event did (the answer of its delivery that was not the duplicate), by event.
     const outcomes = new Map<string, number>();
@@ -291,8 +297,8 @@ async function runOn(open: () => Promise<Backend>, reopen: (backend: Backend) =>
     const fastEnough = p95 < BUDGET_P95_MS && eventsPerS >= EVENTS_PER_S * BUDGET_RATE_SHARE;
     const pass = fastEnough && problems.length === 0;
     console.log(
-      `${backend.label}: ${answers.length} deliveries answered in ${(elapsedMs / 1000).toFixed(2)} s: ${eventsPerS.toFixed(0)} events/s ` +
-        `(${(answers.length / (elapsedMs / 1000)).toFixed(0)} deliveries/s); latency p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
+      `${backend.label}: ${events.length} events handled in ${(handledMs / 1000).toFixed(2)} s: ${eventsPerS.toFixed(0)} events/s; ` +
+        `${answers.length} deliveries, late copies included, answered in ${(elapsedMs / 1000).toFixed(2)} s; latency p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
         `p95 ${p95.toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms ` +
         `(sender late by p99 ${percentile(lag, 99).toFixed(1)} ms)`,
     );
