@@ -26,6 +26,9 @@ const apiProjects: TestProjectInlineConfiguration[] = databases.map((db) => ({
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core to itself by default: on CI's 2 cores that ran every file one after
+    // another, while PostgreSQL, the stand-ins and the waits of the process tests left the core idle.
+    maxWorkers: 2,
     projects: [
       {
         resolve,
