@@ -6,7 +6,7 @@ const SUBJECTS = [
   'Confirm your e-mail address for Kora',
   'Reset your Kora password',
   'Your Kora password was changed',
-  'New sign-in to your Kora account',
+  'New sign-in to Kora',
   'Your Kora e-mail address is being changed',
   'Your Kora data is ready to download',
   'Your Kora account is being deleted',

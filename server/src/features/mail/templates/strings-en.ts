@@ -60,7 +60,7 @@ export const en = {
     expiry: (validDays: number) => `The link works within ${days(validDays)}.`,
   },
   newSignIn: {
-    subject: `New sign-in to your ${PRODUCT_NAME} account`,
+    subject: `New sign-in to ${PRODUCT_NAME}`,
     preview: 'Your account was just signed in to.',
     heading: 'New sign-in to your account',
     intro: `Your ${PRODUCT_NAME} account was just signed in to.`,
