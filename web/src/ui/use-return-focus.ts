@@ -5,7 +5,8 @@ import { useLayoutEffect, useRef } from 'react';
  * dialog's Trigger, and without one (a dialog opened by a button elsewhere: the header's Settings,
  * a settings row, a menu) focus fell to the page's body, so a keyboard or screen-reader user
  * started over at the top. The element focused as the dialog opens is remembered (a layout effect
- * runs before Radix moves focus in) and focused again on close, if it is still on the page.
+ * runs before Radix moves focus in) and focused again on close, if it is still on the page and no
+ * other dialog has taken focus meanwhile.
  */
 export function useReturnFocus(open: boolean, enabled: boolean): (event: Event) => void {
   const opener = useRef<HTMLElement | null>(null);
@@ -18,6 +19,10 @@ export function useReturnFocus(open: boolean, enabled: boolean): (event: Event) 
     const target = opener.current;
     opener.current = null;
     if (!enabled || !target?.isConnected) return;
+    // A dialog shown in this one's place (Settings back after the upgrade sheet) has taken focus itself.
+    const closing = event.target instanceof Node ? event.target : null;
+    const focusedDialog = document.activeElement?.closest('[role="dialog"], [role="alertdialog"]');
+    if (focusedDialog && (!closing || !closing.contains(focusedDialog))) return;
     event.preventDefault();
     target.focus();
   };
