@@ -1,9 +1,5 @@
-import { LINK_NOT_VALID_MESSAGE } from '@kora/contracts';
-import { getErrorMessage } from '../../api/error-message';
-import { Button } from '../../ui/button';
 import { useAccountLink } from './api';
-import { AccountLinkLayout, LinkActions, LinkOutcome } from './account-link-layout';
-import { ContinueButton } from './confirm-email-page';
+import { AccountLinkLayout, ContinueButton, LinkActions, LinkOutcome, UseLinkStep } from './account-link-layout';
 import { useLinkToken } from './use-link-token';
 
 /**
@@ -28,20 +24,7 @@ export function ChangeEmailPage() {
           </LinkActions>
         </>
       ) : (
-        <>
-          {(!token || change.isError) && (
-            <LinkOutcome tone="problem">{token ? getErrorMessage(change.error) : LINK_NOT_VALID_MESSAGE}</LinkOutcome>
-          )}
-          <LinkActions>
-            {token && !change.isError ? (
-              <Button size="lg" onClick={() => change.mutate(token)} disabled={change.isPending}>
-                {change.isPending ? 'Confirming...' : 'Use This Address'}
-              </Button>
-            ) : (
-              <ContinueButton />
-            )}
-          </LinkActions>
-        </>
+        <UseLinkStep token={token} use={change} label="Use This Address" pendingLabel="Confirming..." />
       )}
     </AccountLinkLayout>
   );

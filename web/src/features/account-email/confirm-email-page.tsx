@@ -1,21 +1,10 @@
 import { LINK_NOT_VALID_MESSAGE } from '@kora/contracts';
-import { Link } from 'react-router';
 import { getErrorMessage } from '../../api/error-message';
 import { Button } from '../../ui/button';
 import { useAuth } from '../auth/use-auth';
 import { useEmailConfirmation, useResendConfirmation } from './api';
-import { AccountLinkLayout, LinkActions, LinkOutcome } from './account-link-layout';
+import { AccountLinkLayout, ContinueButton, LinkActions, LinkOutcome } from './account-link-layout';
 import { useLinkToken } from './use-link-token';
-
-/** On to the app: Home when signed in on this browser, else the sign-in page. */
-export function ContinueButton() {
-  const { isAuthenticated } = useAuth();
-  return (
-    <Button asChild>
-      <Link to={isAuthenticated ? '/' : '/auth'}>{isAuthenticated ? 'Continue to Kora' : 'Log In'}</Link>
-    </Button>
-  );
-}
 
 /**
  * /confirm-email#token=…: the sign-up's (or Resend's) link, used as the page opens; confirming an

@@ -1,10 +1,7 @@
-import { LINK_NOT_VALID_MESSAGE } from '@kora/contracts';
 import { Link } from 'react-router';
-import { getErrorMessage } from '../../api/error-message';
 import { Button } from '../../ui/button';
 import { useAccountLink } from './api';
-import { AccountLinkLayout, LinkActions, LinkOutcome } from './account-link-layout';
-import { ContinueButton } from './confirm-email-page';
+import { AccountLinkLayout, LinkActions, LinkOutcome, UseLinkStep } from './account-link-layout';
 import type { ForgotPasswordState } from './forgot-password-page';
 import { useLinkToken } from './use-link-token';
 
@@ -37,18 +34,7 @@ export function UndoEmailChangePage() {
           </LinkActions>
         </>
       ) : (
-        <>
-          {(!token || undo.isError) && <LinkOutcome tone="problem">{token ? getErrorMessage(undo.error) : LINK_NOT_VALID_MESSAGE}</LinkOutcome>}
-          <LinkActions>
-            {token && !undo.isError ? (
-              <Button size="lg" variant="danger" onClick={() => undo.mutate(token)} disabled={undo.isPending}>
-                {undo.isPending ? 'Undoing...' : 'Undo the Change'}
-              </Button>
-            ) : (
-              <ContinueButton />
-            )}
-          </LinkActions>
-        </>
+        <UseLinkStep token={token} use={undo} label="Undo the Change" pendingLabel="Undoing..." variant="danger" />
       )}
     </AccountLinkLayout>
   );
