@@ -31,6 +31,7 @@ import { createAuthService } from './features/auth/service.js';
 import { createSessionCache } from './features/auth/session-cache.js';
 import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
+import { createServingState } from './features/health/serving-state.js';
 import { createDataMeter } from './features/data-usage/data-meter.js';
 import { registerSentBytesCounter } from './features/data-usage/count-sent-bytes.js';
 import { createDataUsageQueries } from './features/data-usage/queries.js';
@@ -190,7 +191,9 @@ export async function buildApp({ config, database, storage, logger = true, audio
   app.addHook('onClose', () => dataMeter.close());
   registerSentBytesCounter(app, dataMeter);
 
-  await app.register(healthRoutes, { database, storage });
+  const serving = createServingState();
+  app.decorate('serving', serving);
+  await app.register(healthRoutes, { database, storage, serving, ...(redis ? { redis } : {}) });
   await app.register(authRoutes, { auth, rateLimit: config.authRateLimit, confirmsEmail: addressesConfirmed });
   await app.register(accountEmailRoutes, { passwordReset, emailAddress, auth, rateLimit: config.authRateLimit });
   await app.register(sessionRoutes, { sessions });

@@ -27,6 +27,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   // Megabytes; at most 2,000 because a song's size is a 32-bit column.
   UPLOAD_MAX_AUDIO_MB: z.coerce.number().positive().max(2000).default(DEFAULT_MAX_AUDIO_BYTES / MEGABYTE),
   UPLOAD_MAX_COVER_MB: z.coerce.number().positive().max(100).default(DEFAULT_MAX_COVER_BYTES / MEGABYTE),
@@ -95,6 +96,8 @@ export type Config = {
   /** Built SPA to serve; absent or missing folder means API only. */
   webDist: string | undefined;
   shutdownTimeoutMs: number;
+  /** How long a SIGTERM'd process answers 'draining' to readiness checks while still serving, before it closes. */
+  shutdownDrainMs: number;
   /** Largest audio file and cover image one upload may send (each file on its own). */
   uploadLimits: { maxAudioBytes: number; maxCoverBytes: number };
   /** Stored bytes one listener's uploads may take in all. */
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     uploadLimits: {
       maxAudioBytes: Math.round(e.UPLOAD_MAX_AUDIO_MB * MEGABYTE),
       maxCoverBytes: Math.round(e.UPLOAD_MAX_COVER_MB * MEGABYTE),

@@ -15,12 +15,18 @@ async function main(): Promise<void> {
   if (config.seed === 'demo') {
     await seedDemoCatalogue({ db: database.db, storage, log: app.log });
   }
-  const background = startBackgroundWork({ config, db: database.db, storage, mailer: app.mailer, log: app.log });
+  const background = startBackgroundWork({ config, db: database.db, listen: database.listen, storage, mailer: app.mailer, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Readiness answers 'draining' from now on; requests that still come in are served until the drain time is up.
+    app.serving.startDraining();
+    if (config.shutdownDrainMs > 0) {
+      app.log.info(`${signal}: draining for ${config.shutdownDrainMs} ms before closing`);
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     app.log.info(`${signal}: finishing in-flight requests and jobs, then closing the database`);
     const timer = setTimeout(() => {
       app.log.error('Shutdown took too long; exiting');

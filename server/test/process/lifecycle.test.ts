@@ -100,4 +100,22 @@ describe('the server process', () => {
     await waitUntilHealthy(again);
     for (const email of emails) expect(await login(again.url, email)).toBe(200);
   });
+
+  it('drains on SIGTERM: not ready at once, still serving until SHUTDOWN_DRAIN_MS is up, then exits 0', async () => {
+    const server = await start({ DATA_DIR: await dataDir(), SHUTDOWN_DRAIN_MS: '3000' });
+    await waitUntilHealthy(server);
+    expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
+
+    const signalled = performance.now();
+    server.child.kill('SIGTERM');
+    let ready = await fetch(`${server.url}/api/health/ready`);
+    while (ready.status === 200 && performance.now() - signalled < 2_000) ready = await fetch(`${server.url}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'draining' });
+    expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+    // A balancer that has not checked yet still gets its requests answered.
+    expect((await postJson(`${server.url}/api/auth/signup`, signupBody('late@example.com'))).status).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(3_000);
+  });
 });

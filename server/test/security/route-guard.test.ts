@@ -95,6 +95,8 @@ describe('the session guard decides from the matched route', () => {
         'HEAD /api/health',
         'GET /api/health/ready',
         'HEAD /api/health/ready',
+        'GET /api/health/live',
+        'HEAD /api/health/live',
         'GET /api/logout',
         'HEAD /api/logout',
         'POST /api/auth/login',
