@@ -72,6 +72,6 @@ try {
   const pass = ratio >= BUDGET_RATIO && koraResult.failures === 0;
   console.log(`Kora/nginx throughput: ${(ratio * 100).toFixed(1)}% (budget >= ${BUDGET_RATIO * 100}%) ${pass ? 'PASS' : 'FAIL'}`);
 } finally {
-  if (nginx) await stop(nginx.child);
+  if (nginx) await nginx.close();
   await stop(kora.child);
 }

@@ -39,6 +39,7 @@ import { dataUsageRoutes } from './features/data-usage/routes.js';
 import { createHomeService } from './features/home/home-service.js';
 import { homeRoutes } from './features/home/routes.js';
 import { createMailer } from './features/mail/create-mailer.js';
+import { registerMetrics } from './features/metrics/register-metrics.js';
 import { devMailRoutes } from './features/mail/dev-mail-routes.js';
 import { createLikeQueries } from './features/likes/queries.js';
 import { likeRoutes } from './features/likes/routes.js';
@@ -111,7 +112,8 @@ export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.met
 
 export async function buildApp({ config, database, storage, logger = true, audioProxyLookup, dataMeterFlushMs = 5_000 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    // JSON lines everywhere but under `npm run dev`, where a person reads them (pino-pretty is a dev dependency).
+    logger: logger ? { level: config.logLevel, ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}) } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Idle keep-alive sockets are closed at shutdown; busy ones finish their request first.
@@ -190,7 +192,9 @@ export async function buildApp({ config, database, storage, logger = true, audio
   // the app closes, before main.ts closes the database.
   app.addHook('onClose', () => dataMeter.close());
   registerSentBytesCounter(app, dataMeter);
+  registerMetrics(app, { config, database });
 
+  app.decorate('mediaOffload', config.mediaOffload === 'nginx');
   const serving = createServingState();
   app.decorate('serving', serving);
   await app.register(healthRoutes, { database, storage, serving, ...(redis ? { redis } : {}) });

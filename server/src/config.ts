@@ -25,6 +25,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
@@ -36,6 +38,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(0).default(60),
+  MEDIA_OFFLOAD: z.enum(['none', 'nginx']).default('none'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -93,11 +96,18 @@ export type Config = {
   authRateLimit: { max: number; windowMs: number };
   redisUrl: string | undefined;
   logLevel: string;
+  /**
+   * The Prometheus endpoint (features/metrics): `GET /metrics` on the main port for a bearer of `token`,
+   * and on its own listener at `port` (same host) without one. Neither set: no endpoint at all.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** Built SPA to serve; absent or missing folder means API only. */
   webDist: string | undefined;
   shutdownTimeoutMs: number;
   /** How long a SIGTERM'd process answers 'draining' to readiness checks while still serving, before it closes. */
   shutdownDrainMs: number;
+  /** 'nginx': stored media is sent by nginx in front (X-Accel-Redirect to deploy/nginx/kora.conf's internal locations). */
+  mediaOffload: 'none' | 'nginx';
   /** Largest audio file and cover image one upload may send (each file on its own). */
   uploadLimits: { maxAudioBytes: number; maxCoverBytes: number };
   /** Stored bytes one listener's uploads may take in all. */
@@ -173,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...audioProxySettingProblems(present),
     ...mailSettingProblems(present),
     ...linkOriginProblems(present),
+    ...(parsed.success && parsed.data.METRICS_PORT === parsed.data.PORT ? ['METRICS_PORT: must differ from PORT'] : []),
     ...(parsed.success && parsed.data.LISTEN_AFTER_BACKFILL && !parsed.data.JOBS_ENABLED
       ? ['LISTEN_AFTER_BACKFILL: needs JOBS_ENABLED, or the backfill it waits for never runs']
       : []),
@@ -195,9 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    mediaOffload: e.MEDIA_OFFLOAD,
     uploadLimits: {
       maxAudioBytes: Math.round(e.UPLOAD_MAX_AUDIO_MB * MEGABYTE),
       maxCoverBytes: Math.round(e.UPLOAD_MAX_COVER_MB * MEGABYTE),

@@ -30,8 +30,16 @@ export type Database = {
    * processes' writes count when their notification arrives (db/postgres-write-version.ts).
    */
   writeVersion?: () => number;
+  /**
+   * Calls onMessage with the payload of each NOTIFY on `channel` (a lower-case name), once the
+   * sending transaction has committed, in this process or (on PostgreSQL) any other; with undefined
+   * when some may have been missed (the LISTEN connection was made again). Returns the unsubscribe.
+   */
+  listen(channel: string, onMessage: (payload: string | undefined) => void): () => void;
   /** Statements sent through Drizzle so far: tests and benchmarks read it to catch N+1 queries. */
   statementCount: () => number;
+  /** The PostgreSQL pool's connections now, for the metrics; PGlite has one in-process connection and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -61,6 +69,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       kind: 'pglite',
       exclusive: true,
       writeVersion,
+      listen: (channel, onMessage) => {
+        // A failed LISTEN leaves the subscriber to its own fallback (the job worker polls).
+        const subscribed = client.listen(channel, onMessage).catch(() => undefined);
+        return () => void subscribed.then((unsubscribe) => unsubscribe?.()).catch(() => {});
+      },
       statementCount,
       ping: async () => {
         await client.query('select 1');
@@ -101,7 +114,8 @@ function countWrites(client: PGlite): () => number {
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const max = options.max ?? 10;
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle client can lose its connection (server restart, admin termination); without a
   // listener the pool's 'error' event would crash the process. The pool replaces the client.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
@@ -123,7 +137,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       kind: 'postgres',
       exclusive: false,
       writeVersion: writes.writeVersion,
+      listen: writes.listen,
       statementCount,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

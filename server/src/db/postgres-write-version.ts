@@ -11,6 +11,8 @@ const ANNOUNCE_ATTEMPTS = 3;
 export type PostgresWriteVersion = {
   /** Changes after every write this process completes, and shortly after every write another process announces. */
   writeVersion: () => number;
+  /** Listens on another channel over the same connection: see Database['listen']. */
+  listen: (channel: string, onMessage: (payload: string | undefined) => void) => () => void;
   close: () => Promise<void>;
 };
 
@@ -24,6 +26,8 @@ type QueryFn = (...args: unknown[]) => unknown;
  * and counts the others'. Another process's write reaches this one's caches a few milliseconds
  * after its commit. While the LISTEN connection is down, nothing announced can be trusted: the
  * count changes on every read, so nothing is served from memory until it is back.
+ * The same connection carries the other channels a process listens on (the job queue's wake-ups),
+ * so each process holds one LISTEN connection whatever it listens for.
  */
 export function trackPostgresWrites(pool: pg.Pool, url: string, logger: Logger): PostgresWriteVersion {
   const instanceId = randomUUID();
@@ -33,6 +37,7 @@ export function trackPostgresWrites(pool: pg.Pool, url: string, logger: Logger):
   let closed = false;
   let announcePending = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  const subscribers = new Map<string, Set<(payload: string | undefined) => void>>();
 
   // A burst of writes is announced once. A lost announcement would leave the other processes'
   // caches stale until their entries expire, so a failed one is tried again.
@@ -62,16 +67,21 @@ export function trackPostgresWrites(pool: pg.Pool, url: string, logger: Logger):
 
   pool.on('connect', (client) => countWritesOf(client as unknown as { query: QueryFn }, announce));
 
-  async function listen() {
+  async function connectListener() {
     const client = new pg.Client({ connectionString: url });
     client.on('error', (error) => dropListener(client, error));
     client.on('end', () => dropListener(client));
     client.on('notification', (message) => {
-      if (message.payload !== instanceId) version++;
+      if (message.channel !== CHANNEL) {
+        for (const onMessage of subscribers.get(message.channel) ?? []) onMessage(message.payload);
+      } else if (message.payload !== instanceId) {
+        version++;
+      }
     });
+    const channels = [CHANNEL, ...subscribers.keys()];
     try {
       await client.connect();
-      await client.query(`listen ${CHANNEL}`);
+      for (const channel of channels) await client.query(`listen ${channel}`);
     } catch (error) {
       dropListener(client, error as Error);
       return;
@@ -79,8 +89,15 @@ export function trackPostgresWrites(pool: pg.Pool, url: string, logger: Logger):
     if (closed) return void (await client.end().catch(() => {}));
     listener = client;
     listening = true;
+    // Channels subscribed while this connection was being made.
+    for (const channel of subscribers.keys()) if (!channels.includes(channel)) listenOn(client, channel);
     // Writes announced while nobody listened were missed: start afresh.
     version++;
+    for (const channelSubscribers of subscribers.values()) for (const onMessage of channelSubscribers) onMessage(undefined);
+  }
+
+  function listenOn(client: pg.Client, channel: string) {
+    client.query(`listen ${channel}`).catch((error: Error) => dropListener(client, error));
   }
 
   function dropListener(client: pg.Client, error?: Error) {
@@ -92,15 +109,29 @@ export function trackPostgresWrites(pool: pg.Pool, url: string, logger: Logger):
     if (error) logger.error(`Lost the PostgreSQL write notifications (${error.message}); reconnecting`);
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;
-      void listen();
+      void connectListener();
     }, RECONNECT_DELAY_MS);
     reconnectTimer.unref();
   }
 
-  void listen();
+  void connectListener();
 
   return {
     writeVersion: () => (listening ? version : ++version),
+    listen(channel, onMessage) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel) || channel === CHANNEL) throw new Error(`Cannot listen on ${channel}`);
+      let channelSubscribers = subscribers.get(channel);
+      if (!channelSubscribers) {
+        channelSubscribers = new Set();
+        subscribers.set(channel, channelSubscribers);
+        // Not connected yet, or reconnecting: connectListener() listens on every subscribed channel.
+        if (listener) listenOn(listener, channel);
+      }
+      channelSubscribers.add(onMessage);
+      return () => {
+        channelSubscribers.delete(onMessage);
+      };
+    },
     close: async () => {
       closed = true;
       clearTimeout(reconnectTimer);

@@ -795,7 +795,8 @@ export const jobs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull().default({}),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    /** 'dead': every attempt failed; it stays until an operator retries it (`npm run jobs -- retry`). */
+    status: text('status', { enum: ['queued', 'running', 'done', 'dead'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     /** Higher runs first: a listener waiting on an upload goes before the catalogue's backfill. */
@@ -806,11 +807,14 @@ export const jobs = pgTable(
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     lastError: text('last_error'),
     result: jsonb('result'),
+    /** At most one queued or running job per key (jobs_singleton_idx): `transcode:song:<id>`. */
+    singletonKey: text('singleton_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('jobs_ready_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_singleton_idx').on(t.singletonKey).where(sql`${t.status} in ('queued', 'running')`),
     index('jobs_lease_idx').on(t.status, t.leaseExpiresAt),
     // "My releases" reads each release's progress from its job.
     index('jobs_release_idx')

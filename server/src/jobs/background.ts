@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { createAccountPurge } from '../features/account-data/account-purge.js';
 import { createDeletionQueries } from '../features/account-data/deletion-queries.js';
 import { createExportQueries } from '../features/account-data/export-queries.js';
@@ -22,7 +22,7 @@ import { createStopProviderRenewalHandler, STOP_PROVIDER_RENEWAL_JOB } from './h
 import { createTranscodeSongHandler, TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
 import { sweepOrphans } from './orphan-sweep.js';
 import { startPassNoticeSweeps } from './pass-notice-sweep.js';
-import { createJobQueue } from './queue.js';
+import { createJobQueue, JOBS_CHANNEL } from './queue.js';
 import { startRejectedMediaSweeps } from './rejected-media-sweep.js';
 import { enqueueRenditionBackfill, waitForRenditionBackfill } from './rendition-backfill.js';
 import { createWorker, type JobLog } from './worker.js';
@@ -50,12 +50,15 @@ export function jobScratchDir(dataDir: string): string {
 export function startBackgroundWork({
   config,
   db,
+  listen,
   storage,
   mailer,
   log,
 }: {
   config: Config;
   db: Db;
+  /** The database's notifications: the worker wakes when a job is enqueued, here or in another process. */
+  listen: Database['listen'];
   storage: MediaStorage;
   mailer: Mailer;
   log: JobLog;
@@ -87,6 +90,7 @@ export function startBackgroundWork({
             : {}),
         },
         concurrency: config.jobs.concurrency,
+        listen: (onQueued) => listen(JOBS_CHANNEL, onQueued),
         log,
       })
     : undefined;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 
@@ -18,7 +18,26 @@ export const JOB_PRIORITY = {
   mail: 20,
 } as const;
 
-export type EnqueueOptions = { maxAttempts?: number; delayMs?: number; priority?: number };
+export type EnqueueOptions = {
+  maxAttempts?: number;
+  delayMs?: number;
+  priority?: number;
+  /**
+   * At most one queued or running job has this key: enqueueing while one does returns that job
+   * instead of adding another (a done or dead one does not count).
+   */
+  singletonKey?: string;
+};
+
+/**
+ * Where enqueueJob announces a job (NOTIFY, payload: its type), at the commit of the transaction
+ * that adds it: idle workers wake at once instead of at their next poll.
+ */
+export const JOBS_CHANNEL = 'kora_jobs';
+
+const jobColumns = getTableColumns(jobs);
+/** A returning column that sends the NOTIFY with the row it returns, so an insert that adds nothing announces nothing. */
+const announce = (type: string | typeof jobs.type) => sql`pg_notify(${JOBS_CHANNEL}, ${type})`;
 
 const LAST_ERROR_MAX_CHARS = 2000;
 
@@ -27,20 +46,81 @@ const nowPlus = (ms: number) => sql`now() + ${Math.max(0, Math.round(ms))}::inte
 
 /**
  * Adds a job. Takes the caller's transaction (or database), so a job is enqueued together with the
- * rows it will work on, or not at all.
+ * rows it will work on, or not at all. With a singletonKey that a queued or running job holds,
+ * returns that job and adds nothing.
  */
 export async function enqueueJob(db: Db, type: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<JobRow> {
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      type,
-      payload,
-      ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
-      ...(options.delayMs ? { runAt: nowPlus(options.delayMs) } : {}),
-      ...(options.priority !== undefined ? { priority: options.priority } : {}),
-    })
-    .returning();
-  return row!;
+  const values = {
+    type,
+    payload,
+    ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
+    ...(options.delayMs ? { runAt: nowPlus(options.delayMs) } : {}),
+    ...(options.priority !== undefined ? { priority: options.priority } : {}),
+    ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
+  };
+  const key = options.singletonKey;
+  if (key === undefined) {
+    const [row] = await db.insert(jobs).values(values).returning({ ...jobColumns, announced: announce(type) });
+    return withoutAnnounced(row!);
+  }
+  // The holder of the key may end between a conflict and the read: then the insert goes through.
+  for (let attempt = 1; ; attempt++) {
+    const [inserted] = await db.insert(jobs).values(values).onConflictDoNothing().returning({ ...jobColumns, announced: announce(type) });
+    if (inserted) return withoutAnnounced(inserted);
+    const [holder] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.singletonKey, key), inArray(jobs.status, ['queued', 'running'])));
+    if (holder) return holder;
+    if (attempt >= 3) throw new Error(`Could not enqueue the job with singleton key ${key}`);
+  }
+}
+
+function withoutAnnounced({ announced: _announced, ...row }: JobRow & { announced: unknown }): JobRow {
+  return row;
+}
+
+/** The jobs that used all their attempts, oldest first, for the operator (jobs-cli.ts). */
+export function listDeadJobs(db: Db, { type }: { type?: string } = {}): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, 'dead'), type === undefined ? undefined : eq(jobs.type, type)))
+    .orderBy(asc(jobs.updatedAt), asc(jobs.id));
+}
+
+export type RetryOutcome = { retried: true; job: JobRow } | { retried: false; reason: 'not-dead' | 'key-taken'; job: JobRow };
+
+/**
+ * Queues a dead job again as if new: attempts back to 0, due now, progress and result cleared (its
+ * last error is kept until an attempt succeeds). A dead job whose singleton key another queued or
+ * running job holds stays dead: that one does the work. Undefined for an unknown id.
+ */
+export async function retryDeadJob(db: Db, id: number): Promise<RetryOutcome | undefined> {
+  let retried: JobRow[];
+  try {
+    retried = (
+      await db
+        .update(jobs)
+        .set({ status: 'queued', attempts: 0, runAt: sql`now()`, progress: 0, result: null, lockedBy: null, leaseExpiresAt: null, updatedAt: sql`now()` })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'dead')))
+        .returning({ ...jobColumns, announced: announce(jobs.type) })
+    ).map(withoutAnnounced);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    retried = [];
+  }
+  if (retried[0]) return { retried: true, job: retried[0] };
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  if (!job) return undefined;
+  return { retried: false, reason: job.status === 'dead' ? 'key-taken' : 'not-dead', job };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }
 
 export type JobQueueOptions = {
@@ -57,7 +137,7 @@ export function defaultRetryDelayMs(attempts: number): number {
   return Math.min(10_000 * 4 ** Math.max(0, attempts - 1), 10 * 60_000);
 }
 
-export type FailOutcome = 'retry' | 'failed' | 'lost';
+export type FailOutcome = 'retry' | 'dead' | 'lost';
 
 /**
  * The durable queue on the jobs table. A job is claimed by one atomic UPDATE of the first ready row
@@ -120,15 +200,15 @@ export function createJobQueue(db: Db, { workerId, leaseMs, retryDelayMs = defau
     },
 
     /**
-     * Fails the jobs of these types whose last attempt's lease ran out: their process died on the
-     * last attempt, and taking them again could crash the next one the same way.
+     * Marks dead the jobs of these types whose last attempt's lease ran out: their process died on
+     * the last attempt, and taking them again could crash the next one the same way.
      */
     async failAbandoned(types: readonly string[]): Promise<JobRow[]> {
       if (types.length === 0) return [];
       return db
         .update(jobs)
         .set({
-          status: 'failed',
+          status: 'dead',
           lockedBy: null,
           leaseExpiresAt: null,
           lastError: 'The worker stopped during the last attempt.',
@@ -171,14 +251,14 @@ and(inArray(jobs.type, [...types]), expired, sql`${jobs.attempts} >= ${jobs.maxA
       return rows.length > 0;
     },
 
-    /** Queues the job again after a delay, or fails it for good once it has had all its attempts. */
+    /** Queues the job again after a delay, or marks it dead once it has had all its attempts. */
     async fail(job: ClaimedJob, error: unknown): Promise<FailOutcome> {
       const lastError = describeError(error);
       const final = job.attempts >= job.maxAttempts;
       const rows = await db
         .update(jobs)
         .set({
-          status: final ? 'failed' : 'queued',
+          status: final ? 'dead' : 'queued',
           lastError,
           lockedBy: null,
           leaseExpiresAt: null,
@@ -188,7 +268,7 @@ and(inArray(jobs.type, [...types]), expired, sql`${jobs.attempts} >= ${jobs.maxA
         .where(held(job))
         .returning({ id: jobs.id });
       if (rows.length === 0) return 'lost';
-      return final ? 'failed' : 'retry';
+      return final ? 'dead' : 'retry';
     },
 
     /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { jobs, songRenditions, songs } from '../db/schema.js';
-import { TRANSCODE_SONG_JOB } from './handlers/transcode-song.js';
-import { JOB_PRIORITY } from './queue.js';
+import { TRANSCODE_SONG_JOB, TRANSCODE_SONG_KEY_PREFIX } from './handlers/transcode-song.js';
+import { JOB_PRIORITY, JOBS_CHANNEL } from './queue.js';
 import { EVERY_SONG_RENDITIONS } from './renditions.js';
 
 // Its own namespace: only backfills of concurrently starting processes wait on it.
@@ -20,7 +20,9 @@ const RETRY_ENDED_AFTER = sql`interval '7 days'`;
  * ffmpeg was missing does not count: ffmpeg may be there now; nor does one that ended done, which
  * made every rendition there was then and stored the loudness (silence too, at the gate's level). One statement, so
  * running it again, or from several processes (they take the lock in turn), enqueues nothing new.
- * Its jobs go after any a listener is waiting for. Returns how many it added.
+ * Each job holds the song's singleton key (`transcode:song:<id>`): the database itself refuses a
+ * second queued or running transcode of a song. Its jobs go after any a listener is waiting for.
+ * Returns how many it added.
  */
 export async function enqueueRenditionBackfill(db: Db): Promise<number> {
   const everySongRenditions = sql.join(
@@ -31,8 +33,8 @@ export async function enqueueRenditionBackfill(db: Db): Promise<number> {
     await tx.execute(sql`select pg_advisory_xact_lock(${BACKFILL_LOCK})`);
     // Both drivers (PGlite, node-postgres) answer with { rows }; Db's type leaves the result unknown.
     const result = (await tx.execute(sql`
-      insert into ${jobs} (type, payload, priority)
-      select ${TRANSCODE_SONG_JOB}, jsonb_build_object('songId', s.id), ${JOB_PRIORITY.background}
+      insert into ${jobs} (type, payload, priority, singleton_key)
+      select ${TRANSCODE_SONG_JOB}, jsonb_build_object('songId', s.id), ${JOB_PRIORITY.background}, ${TRANSCODE_SONG_KEY_PREFIX}::text || s.id
       from ${songs} s
       where s.status = 'live'
         and s.source = 'local'
@@ -49,7 +51,9 @@ export async function enqueueRenditionBackfill(db: Db): Promise<number> {
                 and coalesce(j.result ->> 'waitingFor', '') <> 'ffmpeg'
                 and coalesce(j.result ->> 'outcome', '') <> 'done')))
       order by s.id
+      on conflict do nothing
       returning id`)) as { rows: unknown[] };
+    if (result.rows.length > 0) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${TRANSCODE_SONG_JOB})`);
     return result.rows.length;
   });
 }

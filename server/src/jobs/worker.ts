@@ -15,7 +15,7 @@ export type JobContext = {
 export type JobHandler = {
   /** Does the work; the result is stored on the job. Throwing queues another attempt after a delay. */
   run(payload: unknown, context: JobContext): Promise<unknown>;
-  /** Called once when the job has failed for good (every attempt used), to leave its subject in a final state. */
+  /** Called once when the job is dead (every attempt failed), to leave its subject in a final state. */
   onGiveUp?(job: JobRow, lastError: string): Promise<void>;
 };
 
@@ -25,6 +25,11 @@ export type WorkerOptions = {
   /** Jobs run at once by this process; each may run one ffmpeg. */
   concurrency: number;
   pollIntervalMs?: number;
+  /**
+   * Subscribes to the queue's announcements (Database['listen'] on JOBS_CHANNEL): the type of each
+   * job enqueued, or undefined when some may have been missed. Returns the unsubscribe.
+   */
+  listen?: (onQueued: (type: string | undefined) => void) => () => void;
   log: JobLog;
 };
 
@@ -34,24 +39,32 @@ const ABORT_GRACE_MS = 2_000;
 type Running = { job: ClaimedJob; controller: AbortController; done: Promise<void>; stopping: boolean; lost: boolean };
 
 /**
- * Runs queued jobs: polls the queue (every pollIntervalMs while idle, at once after a job ends), at
- * most `concurrency` at a time, each with a heartbeat that extends its lease. stop() takes no new
- * jobs, waits for the running ones, and gives back the leases of those that did not finish in time.
+ * Runs queued jobs: polls the queue (every pollIntervalMs while idle, at once after a job ends or
+ * one of its types is announced), at most `concurrency` at a time, each with a heartbeat that
+ * extends its lease. The poll stays as the fallback for what announcements miss: jobs delayed or
+ * retried later, a LISTEN connection that is down. stop() takes no new jobs, waits for the running
+ * ones, and gives back the leases of those that did not finish in time.
  */
-export function createWorker({ queue, handlers, concurrency, pollIntervalMs = 1_000, log }: WorkerOptions) {
+export function createWorker({ queue, handlers, concurrency, pollIntervalMs = 1_000, listen, log }: WorkerOptions) {
   const types = Object.keys(handlers);
   const running = new Map<number, Running>();
   let state: 'new' | 'running' | 'stopping' | 'stopped' = 'new';
   let loop: Promise<void> = Promise.resolve();
   let wake: (() => void) | undefined;
+  // A nudge while the loop is busy (peeking, claiming) ends its next pause at once: the job
+  // announced may have committed after the peek looked.
+  let nudged = false;
+  let unlisten: (() => void) | undefined;
   let stopped: Promise<void> | undefined;
 
   function nudge() {
-    wake?.();
+    if (wake) wake();
+    else nudged = true;
   }
 
   function pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      if (nudged) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
@@ -64,6 +77,7 @@ export function createWorker({ queue, handlers, concurrency, pollIntervalMs = 1_
 
   async function pollLoop(): Promise<void> {
     while (state === 'running') {
+      nudged = false;
       let claimed = false;
       if (running.size < concurrency) {
         try {
@@ -82,7 +96,7 @@ export function createWorker({ queue, handlers, concurrency, pollIntervalMs = 1_
     if (found === 'none') return false;
     if (found === 'abandoned') {
       for (const job of await queue.failAbandoned(types)) {
-        log.error({ jobId: job.id, type: job.type }, 'A job was abandoned on its last attempt; it has failed');
+        log.error({ jobId: job.id, type: job.type }, 'A job was abandoned on its last attempt; it is dead');
         await giveUp(job, job.lastError ?? '');
       }
       return true;
@@ -97,7 +111,7 @@ export function createWorker({ queue, handlers, concurrency, pollIntervalMs = 1_
     try {
       await handlers[job.type]?.onGiveUp?.(job, lastError);
     } catch (error) {
-      log.error({ err: error, jobId: job.id }, 'Could not finish off a failed job');
+      log.error({ err: error, jobId: job.id }, 'Could not finish off a dead job');
     }
   }
 
@@ -158,7 +172,7 @@ export function createWorker({ queue, handlers, concurrency, pollIntervalMs = 1_
       } else {
         const outcome = await queue.fail(job, error);
         log.error({ err: error, jobId: job.id, type: job.type, attempt: job.attempts, outcome }, 'A job failed');
-        if (outcome === 'failed') await giveUp({ ...job, status: 'failed' }, error instanceof Error ? error.message : String(error));
+        if (outcome === 'dead') await giveUp({ ...job, status: 'dead' }, error instanceof Error ? error.message : String(error));
       }
     } catch (queueError) {
       // Its lease runs out and the job is taken again.
@@ -168,6 +182,7 @@ export function createWorker({ queue, handlers, concurrency, pollIntervalMs = 1_
 
   async function stopRunning(timeoutMs: number): Promise<void> {
     state = 'stopping';
+    unlisten?.();
     nudge();
     await loop;
     if (!(await within(allDone(), timeoutMs))) {
@@ -201,6 +216,9 @@ export function createWorker({ queue, handlers, concurrency, pollIntervalMs = 1_
     start(): void {
       if (state !== 'new') return;
       state = 'running';
+      unlisten = listen?.((type) => {
+        if (type === undefined || Object.hasOwn(handlers, type)) nudge();
+      });
       loop = pollLoop();
     },
 

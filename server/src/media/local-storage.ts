@@ -73,6 +73,11 @@ export function createLocalStorage(root: string): MediaStorage {
       return createReadStream(pathOf(key), { ...range, ...(length <= ONE_READ_MAX_BYTES ? { highWaterMark: length } : {}) });
     },
 
+    async offloadTarget(key) {
+      if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
+      return `/_kora/media/${key}`;
+    },
+
     async delete(key) {
       await fs.rm(pathOf(key), { force: true });
     },

@@ -16,6 +16,7 @@ import {
   UploadPartCommand,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config.js';
 import { stageFile } from './staged-file.js';
 import { isValidKey, isVariantKey, keyFor, type MediaStorage, type ObjectInfo, type StoredObject } from './storage.js';
@@ -26,6 +27,9 @@ import { isValidKey, isVariantKey, keyFor, type MediaStorage, type ObjectInfo, t
  * as a stream, so memory stays flat whatever the size.
  */
 const DEFAULT_PART_SIZE_BYTES = 16 * 1024 * 1024;
+
+/** How long a URL handed to nginx for a download stays good: nginx fetches it at once. */
+const OFFLOAD_URL_SECONDS = 60;
 
 /** Attempts at each upload request (the whole object, or one part) before the put fails. */
 const UPLOAD_ATTEMPTS = 3;
@@ -169,6 +173,11 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
         throw new Error(`S3 answered bytes ${range.start}-${range.end} of ${key} with ${ContentRange ?? 'the whole object'}`);
       }
       return Body;
+    },
+
+    async offloadTarget(key) {
+      const url = new URL(await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: checked(key) }), { expiresIn: OFFLOAD_URL_SECONDS }));
+      return `/_kora/s3/${url.protocol === 'https:' ? 'https' : 'http'}/${url.host}${url.pathname}${url.search}`;
     },
 
     async delete(key) {

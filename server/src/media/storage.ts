@@ -15,6 +15,12 @@ export interface MediaStorage {
   putVariant(key: string, data: Buffer, contentType: string): Promise<void>;
   stat(key: string): Promise<ObjectInfo | undefined>;
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /**
+   * Where nginx fetches the object's bytes when Kora hands a download to it (MEDIA_OFFLOAD=nginx):
+   * the path of an internal location, `/_kora/media/<key>` for the local folder, or
+   * `/_kora/s3/<host>/<path>?<query>` for a URL presigned for a minute (deploy/nginx/kora.conf).
+   */
+  offloadTarget(key: string): Promise<string>;
   delete(key: string): Promise<void>;
   /** Every stored object (the orphan sweep compares them with the keys rows refer to). */
   list(): AsyncIterable<{ key: string } & ObjectInfo>;

@@ -59,7 +59,7 @@ export async function runAccountJobs(t: MailApp): Promise<void> {
     await waitFor(
       async () => {
         const rows = await db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.type, ACCOUNT_JOBS));
-        return rows.every((row) => row.status === 'done' || row.status === 'failed');
+        return rows.every((row) => row.status === 'done' || row.status === 'dead');
       },
       { what: 'the account e-mail jobs' },
     );

@@ -32,7 +32,7 @@ async function runStopRenewalJobs() {
   });
   worker.start();
   try {
-    await waitFor(async () => (await stopRenewalJobs()).every((job) => job.status === 'done' || job.status === 'failed'), { what: 'the jobs to end' });
+    await waitFor(async () => (await stopRenewalJobs()).every((job) => job.status === 'done' || job.status === 'dead'), { what: 'the jobs to end' });
   } finally {
     await worker.stop(1_000);
   }

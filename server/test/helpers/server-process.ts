@@ -20,7 +20,8 @@ async function freePort(): Promise<number> {
 
 /** Runs the real server entry point (src/main.ts through tsx) as its own process. */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  // A process started again on the port its balancer knows keeps it; a new one gets a free port.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['--conditions=kora-source', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: {

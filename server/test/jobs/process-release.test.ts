@@ -54,7 +54,7 @@ async function processRelease(releaseId: number, { handler = handlerWith(), maxA
     return await waitFor(
       async () => {
         const row = await findJob(db, job.id);
-        return row.status === 'done' || row.status === 'failed' ? row : undefined;
+        return row.status === 'done' || row.status === 'dead' ? row : undefined;
       },
       { timeoutMs: 60_000, what: 'the job to end' },
     );
@@ -278,7 +278,7 @@ describe('process-release: the review rejects', () => {
     });
 
     const job = await processRelease(release.id, { handler: handlerWith({ storage: failingStorage }), maxAttempts: 2 });
-    expect(job).toMatchObject({ status: 'failed', attempts: 2, lastError: 'storage unavailable' });
+    expect(job).toMatchObject({ status: 'dead', attempts: 2, lastError: 'storage unavailable' });
     expect(await releaseRow(release.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Processing failed. Please upload this release again.' });
     expect((await notificationsOf(uploader.user.id)).at(-1)).toMatchObject({ kind: 'release-rejected', title: 'Your single was not published' });
   });

@@ -153,7 +153,7 @@ describe('leases', () => {
     expect(await other.claim(TYPES)).toBeUndefined();
     const failed = await other.failAbandoned(TYPES);
     expect(failed.map((row) => row.id)).toEqual([job.id]);
-    expect(await findJob(db, job.id)).toMatchObject({ status: 'failed', attempts: 2, lockedBy: null, lastError: 'The worker stopped during the last attempt.' });
+    expect(await findJob(db, job.id)).toMatchObject({ status: 'dead', attempts: 2, lockedBy: null, lastError: 'The worker stopped during the last attempt.' });
     expect(await other.failAbandoned(TYPES)).toEqual([]);
   });
 });
@@ -168,7 +168,7 @@ describe('completion and failure', () => {
     expect(await queue.claim(TYPES)).toBeUndefined();
   });
 
-  it('queues a failed attempt again after a growing delay, and fails the job for good after maxAttempts', async () => {
+  it('queues a failed attempt again after a growing delay, and marks the job dead after maxAttempts', async () => {
     const job = await enqueueJob(db, 'test-a', {}, { maxAttempts: 2 });
 
     const first = (await queue.claim(TYPES))!;
@@ -182,8 +182,8 @@ describe('completion and failure', () => {
     await db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, job.id));
     const second = (await queue.claim(TYPES))!;
     expect(second.attempts).toBe(2);
-    expect(await queue.fail(second, new Error('ffmpeg crashed again'))).toBe('failed');
-    expect(await findJob(db, job.id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'ffmpeg crashed again' });
+    expect(await queue.fail(second, new Error('ffmpeg crashed again'))).toBe('dead');
+    expect(await findJob(db, job.id)).toMatchObject({ status: 'dead', attempts: 2, lastError: 'ffmpeg crashed again' });
     expect(await queue.claim(TYPES)).toBeUndefined();
   });
 });

@@ -111,7 +111,7 @@ describe('rendition backfill', () => {
     const external = await catalogueSong(await fake(), { source: 'deezer', externalId: 'dz-1', isExternal: true });
     const alreadyQueued = await catalogueSong(await fake());
     await enqueueJob(db, TRANSCODE_SONG_JOB, { songId: alreadyQueued.id });
-    const ended = async (status: 'done' | 'failed', result: unknown, daysAgo = 0) => {
+    const ended = async (status: 'done' | 'dead', result: unknown, daysAgo = 0) => {
       const song = await catalogueSong(await fake());
       const job = await enqueueJob(db, TRANSCODE_SONG_JOB, { songId: song.id });
       await db
@@ -124,8 +124,8 @@ describe('rendition backfill', () => {
     const waitedForFfmpeg = await ended('done', { outcome: 'skipped', reason: 'ffmpeg is unavailable: the original is served.', waitingFor: 'ffmpeg' });
     // Ended for a reason another run would meet again: not every start, only after a week.
     const unreadable = await ended('done', { outcome: 'skipped', reason: 'The audio file could not be read.' });
-    const failedRecently = await ended('failed', null, 6);
-    const failedLongAgo = await ended('failed', null, 8);
+    const failedRecently = await ended('dead', null, 6);
+    const failedLongAgo = await ended('dead', null, 8);
     const mp3OnlyJob = await enqueueJob(db, TRANSCODE_SONG_JOB, { songId: mp3Only.id });
     await db
       .update(jobs)
@@ -151,6 +151,9 @@ describe('rendition backfill', () => {
     ]);
     const [added] = await db.select().from(jobs).where(eq(jobs.payload, { songId: bare.id }));
     expect(added).toMatchObject({ type: TRANSCODE_SONG_JOB, status: 'queued', attempts: 0, progress: 0, priority: JOB_PRIORITY.background });
+    // The song's singleton key: a second transcode of it cannot be queued while this one is.
+    expect(added!.singletonKey).toBe(`transcode:song:${bare.id}`);
+    await expect(enqueueJob(db, TRANSCODE_SONG_JOB, { songId: bare.id }, { singletonKey: `transcode:song:${bare.id}` })).resolves.toMatchObject({ id: added!.id });
 
     expect(await enqueueRenditionBackfill(db)).toBe(0);
     expect(await transcodeJobSongIds()).toHaveLength(12);
@@ -198,7 +201,7 @@ describe('transcode-song', () => {
       const ended = await waitFor(
         async () => {
           const row = await findJob(db, job!.id);
-          return row.status === 'done' || row.status === 'failed' ? row : undefined;
+          return row.status === 'done' || row.status === 'dead' ? row : undefined;
         },
         { timeoutMs: 60_000, what: 'the job to end' },
       );
@@ -337,7 +340,7 @@ describe('waitForRenditionBackfill', () => {
     await db.update(jobs).set({ status: 'running' }).where(eq(jobs.id, job.id));
     await settle();
     expect(done).toBe(false);
-    await db.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, job.id));
+    await db.update(jobs).set({ status: 'dead' }).where(eq(jobs.id, job.id));
     await waiting;
     expect(done).toBe(true);
   });

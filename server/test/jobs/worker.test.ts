@@ -35,7 +35,7 @@ function startWorker(handlers: Record<string, JobHandler>, options: { concurrenc
 }
 
 const allSettled = () =>
-  waitFor(async () => (await db.select({ status: jobs.status }).from(jobs)).every((row) => row.status === 'done' || row.status === 'failed'), {
+  waitFor(async () => (await db.select({ status: jobs.status }).from(jobs)).every((row) => row.status === 'done' || row.status === 'dead'), {
     what: 'every job to finish',
   });
 
@@ -85,7 +85,7 @@ describe('the worker', () => {
     await allSettled();
   });
 
-  it('retries a failing job and, after its last attempt, fails it and lets the handler finish it off once', async () => {
+  it('retries a failing job and, after its last attempt, marks it dead and lets the handler finish it off once', async () => {
     const job = await enqueueJob(db, 'flaky', {}, { maxAttempts: 3 });
     let attempts = 0;
     const gaveUp: number[] = [];
@@ -104,7 +104,7 @@ describe('the worker', () => {
     await allSettled();
     expect(attempts).toBe(3);
     expect(gaveUp).toEqual([job.id]);
-    expect(await findJob(db, job.id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'attempt 3 failed' });
+    expect(await findJob(db, job.id)).toMatchObject({ status: 'dead', attempts: 3, lastError: 'attempt 3 failed' });
   });
 
   it('lets the handler finish off a job abandoned on its last attempt', async () => {
@@ -125,7 +125,7 @@ describe('the worker', () => {
     });
     await waitFor(async () => gaveUp.length > 0, { what: 'onGiveUp' });
     expect(ran).toBe(false);
-    expect((await findJob(db, job.id)).status).toBe('failed');
+    expect((await findJob(db, job.id)).status).toBe('dead');
   });
 
   it('takes over a job whose worker died, once its lease has expired', async () => {

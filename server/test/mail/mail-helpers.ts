@@ -20,7 +20,7 @@ export async function runMailJobs(
   t: TestApp,
   ids: number[],
   {
-    until = (rows) => rows.every((row) => row.status === 'done' || row.status === 'failed'),
+    until = (rows) => rows.every((row) => row.status === 'done' || row.status === 'dead'),
     retryDelayMs,
   }: { until?: (rows: Awaited<ReturnType<typeof mailJobs>>) => boolean; retryDelayMs?: (attempts: number) => number } = {},
 ) {

@@ -132,7 +132,7 @@ describe('when the SMTP server cannot take it', () => {
     standin.refuseNext(SEND_MAIL_ATTEMPTS, { at: 'mail', code: 451, message: 'Try again later' });
     const jobId = await queueMail(t.database.db, { address: 'ada@example.com' }, resetMail('given-up'));
     const [job] = await runMailJobs(t, [jobId], { retryDelayMs: () => 0 });
-    expect(job).toMatchObject({ status: 'failed', attempts: SEND_MAIL_ATTEMPTS, lastError: expect.stringContaining('451') });
+    expect(job).toMatchObject({ status: 'dead', attempts: SEND_MAIL_ATTEMPTS, lastError: expect.stringContaining('451') });
     expect(job!.payload).toEqual({ id: expect.any(String), to: { address: 'ada@example.com' }, subject: 'Reset your Kora password' });
     expect(standin.arrived).toHaveLength(0);
   });

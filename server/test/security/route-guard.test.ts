@@ -27,7 +27,8 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDist, 'assets'));
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Kora</title>');
   await fs.writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
-  t = await createTestApp({ webDist });
+  // The metrics endpoint is registered only when configured: it is, so it is enumerated too.
+  t = await createTestApp({ webDist, metrics: { token: 'route-guard-metrics-token', port: undefined } });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -85,7 +86,7 @@ function spellings(concrete: string): string[] {
 }
 
 describe('the session guard decides from the matched route', () => {
-  it('enumerates every registered route, and only sign-in, sign-up, sign-out, health, the e-mail links, the payment webhook and the web app are public', () => {
+  it('enumerates every registered route, and only sign-in, sign-up, sign-out, health, the e-mail links, the payment webhook, the metrics and the web app are public', () => {
     const routes = t.app.registeredRoutes;
     expect(routes.length).toBeGreaterThan(60);
     const publicApi = routes.filter((route) => route.isPublic && route.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`);
@@ -115,7 +116,8 @@ describe('the session guard decides from the matched route', () => {
       ].sort(),
     );
     const publicWeb = routes.filter((route) => route.isPublic && !route.url.startsWith('/api')).map((r) => r.url);
-    expect(new Set(publicWeb)).toEqual(new Set(['/*', '/index.html', '/assets/app-1234.js']));
+    // /metrics answers only its bearer token (features/metrics), which stands in for a session.
+    expect(new Set(publicWeb)).toEqual(new Set(['/*', '/index.html', '/assets/app-1234.js', '/metrics']));
   });
 
   it('answers 401 without a session to every private route under every spelling of its path', async () => {

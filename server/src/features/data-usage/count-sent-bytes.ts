@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { DataUsageKind } from '@kora/contracts';
+import { DATA_USAGE_KINDS, type DataUsageKind } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../auth/session-guard.js';
 import type { DataMeter } from './data-meter.js';
@@ -13,6 +13,15 @@ declare module 'fastify' {
      * a HEAD or an error nothing. Call before sending.
      */
     countSentBytes(kind: DataUsageKind, quality?: string): void;
+    /**
+     * Counts bytes a proxy in front sends for this answer (MEDIA_OFFLOAD=nginx: Kora answers with
+     * X-Accel-Redirect and nginx sends the file), as countSentBytes would have counted them.
+     */
+    countProxiedBytes(bytes: number): void;
+  }
+  interface FastifyInstance {
+    /** Bytes every metered answer has sent since start, per kind, counted as the meter counts them: for the metrics. */
+    readonly mediaBytesSent: Readonly<Record<DataUsageKind, number>>;
   }
 }
 
@@ -42,15 +51,28 @@ function onBodyWritten(res: ServerResponse, counted: (bytes: number) => void): v
   } as ServerResponse['end'];
 }
 
+/** The counter of each answer that counts its bytes, for bytes a proxy sends in its place. */
+const proxied = new WeakMap<ServerResponse, (bytes: number) => void>();
+
 /** Gives every reply countSentBytes, counting into the meter. */
 export function registerSentBytesCounter(app: FastifyInstance, meter: DataMeter): void {
+  const sent = Object.fromEntries(DATA_USAGE_KINDS.map((kind) => [kind, 0])) as Record<DataUsageKind, number>;
+  app.decorate('mediaBytesSent', { getter: () => sent });
   app.decorateReply('countSentBytes', function (this: FastifyReply, kind: DataUsageKind, quality = '') {
     const { request } = this;
     if (request.method === 'HEAD') return;
     const count = meter.counter({ userId: currentUser(request).id, deviceId: meteredDeviceOf(request), kind, quality });
     const res = this.raw;
+    const counted = (bytes: number) => {
+      count(bytes);
+      sent[kind] += bytes;
+    };
+    proxied.set(res, counted);
     onBodyWritten(res, (bytes) => {
-      if (res.statusCode === 200 || res.statusCode === 206) count(bytes);
+      if (res.statusCode === 200 || res.statusCode === 206) counted(bytes);
     });
+  });
+  app.decorateReply('countProxiedBytes', function (this: FastifyReply, bytes: number) {
+    proxied.get(this.raw)?.(bytes);
   });
 }

@@ -31,8 +31,8 @@ export type HomeService = ReturnType<typeof createHomeService>;
  * (db/versioned-cache.ts); the clock moves trending's window, hence the time limit.
  */
 export function createHomeService({ songs, playlists, writeVersion }: HomeDeps) {
-  const common = createVersionedCache<CommonParts>({ writeVersion, maxEntries: 1, ttlMs: 60_000 });
-  const personal = createVersionedCache<PersonalParts>({ writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
+  const common = createVersionedCache<CommonParts>({ name: 'home-common', writeVersion, maxEntries: 1, ttlMs: 60_000 });
+  const personal = createVersionedCache<PersonalParts>({ name: 'home-personal', writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
 
   /** One page of the catalogue, newest first; one song more than the page tells whether another follows. */
   async function browsePage(afterId: number | undefined, limit: number): Promise<SongPage> {

@@ -14,7 +14,7 @@ type Deps = { home: HomeService; writeVersion: (() => number) | undefined };
  * the home answer carries.
  */
 export async function homeRoutes(app: FastifyInstance, { home, writeVersion }: Deps) {
-  const pages = createVersionedCache<SharedAnswer>({ writeVersion, maxEntries: 200, ttlMs: 60_000 });
+  const pages = createVersionedCache<SharedAnswer>({ name: 'home-pages', writeVersion, maxEntries: 200, ttlMs: 60_000 });
 
   // The listener's own plays and playlists: the API's `private, no-store` stays.
   app.get('/api/home', async (request) => home.homeFor(currentUser(request).id));

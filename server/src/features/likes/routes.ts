@@ -18,8 +18,8 @@ export async function likeRoutes(app: FastifyInstance, { queries, writeVersion }
   const likes = createLikeService(queries);
   // The library reads these far more often than the listener likes anything: answered from
   // memory, as serialized JSON, until the next database write (db/versioned-cache.ts).
-  const pages = createVersionedCache<string>({ writeVersion, maxEntries: 256, ttlMs: 60_000 });
-  const counts = createVersionedCache<string>({ writeVersion, maxEntries: 2_000, ttlMs: 60_000 });
+  const pages = createVersionedCache<string>({ name: 'liked-songs', writeVersion, maxEntries: 256, ttlMs: 60_000 });
+  const counts = createVersionedCache<string>({ name: 'like-counts', writeVersion, maxEntries: 2_000, ttlMs: 60_000 });
   const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
   const songId = (request: { params: { id: string } }) => parseLocalSongId(request.params.id, NON_LOCAL_LIKE_MESSAGE);
   // Playlist ids that are not positive integers name no playlist: 404, as in the playlist routes.

@@ -7,6 +7,13 @@ import { contentTypeOf } from './content-types.js';
 
 export const MISSING_FILE_MESSAGE = 'That file does not exist.';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** MEDIA_OFFLOAD=nginx: stored files are sent by nginx through X-Accel-Redirect, not by Kora. */
+    readonly mediaOffload: boolean;
+  }
+}
+
 /**
  * Keys are content hashes, so the object at a key never changes: cached for a year;
  * `private` because it is only for signed-in listeners.
@@ -50,6 +57,12 @@ export async function serveObject(
     return reply.status(416).header('content-range', `bytes */${info.size}`).send({ message: 'Requested range not satisfiable.' });
   }
   reply.header('content-type', contentTypeOf(key));
+  if (request.server.mediaOffload) {
+    // nginx sends the bytes (deploy/nginx/kora.conf) and answers the Range itself, from the same
+    // request; Kora has decided who may have which file, and counts what nginx will send.
+    reply.countProxiedBytes(range === undefined ? info.size : range.end - range.start + 1);
+    return reply.header('x-accel-redirect', await storage.offloadTarget(key)).send();
+  }
   if (range === undefined) {
     return reply.header('content-length', info.size).send(await storage.read(key));
   }

@@ -47,10 +47,10 @@ export async function playlistRoutes(app: FastifyInstance, { db, storage, writeV
   const queries = createPlaylistQueries(db);
   const playlists = createPlaylistService({ queries, transaction: createPlaylistTransactions(db), storage, log: app.log });
   // Reads answered from memory until the next database write of any feature (db/versioned-cache.ts).
-  const lists = createVersionedCache<string>({ writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
+  const lists = createVersionedCache<string>({ name: 'playlist-lists', writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
   // A cached playlist is about 60 KB with its first page of songs.
-  const details = createVersionedCache<{ ownerId: number | null; json: string } | undefined>({ writeVersion, maxEntries: 200, ttlMs: 60_000 });
-  const pages = createVersionedCache<string | undefined>({ writeVersion, maxEntries: 200, ttlMs: 60_000 });
+  const details = createVersionedCache<{ ownerId: number | null; json: string } | undefined>({ name: 'playlist-details', writeVersion, maxEntries: 200, ttlMs: 60_000 });
+  const pages = createVersionedCache<string | undefined>({ name: 'playlist-pages', writeVersion, maxEntries: 200, ttlMs: 60_000 });
   const asJson = async (rows: Promise<PlaylistSummary[]>, viewerId: number) =>
     JSON.stringify((await rows).map((row) => presentPlaylist(row, viewerId)));
   const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
@@ -61,7 +61,7 @@ export async function playlistRoutes(app: FastifyInstance, { db, storage, writeV
   });
 
   // Nobody owns an editorial playlist, so the one answer serves every viewer, with a validator.
-  const editorial = createVersionedCache<SharedAnswer>({ writeVersion, maxEntries: 1, ttlMs: 60_000 });
+  const editorial = createVersionedCache<SharedAnswer>({ name: 'editorial-playlists', writeVersion, maxEntries: 1, ttlMs: 60_000 });
   app.get('/api/playlists/editorial', async (request, reply) => {
     const userId = currentUser(request).id;
     return sendSharedAnswer(request, reply, await editorial.get('editorial', async () => sharedAnswer(await asJson(queries.listEditorial(), userId))));

@@ -41,9 +41,9 @@ type Deps = { songs: SongQueries; storage: MediaStorage; writeVersion: (() => nu
 export async function songRoutes(app: FastifyInstance, { songs, storage, writeVersion }: Deps) {
   // The home page's lists are read far more often than anything is written: answered from
   // memory until the next write (db/versioned-cache.ts), as serialized JSON.
-  const lists = createVersionedCache<SharedAnswer>({ writeVersion, maxEntries: 64, ttlMs: 60_000 });
-  const recents = createVersionedCache<string>({ writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
-  const streamSources = createVersionedCache<StreamSource | undefined>({ writeVersion, maxEntries: 10_000, ttlMs: 600_000 });
+  const lists = createVersionedCache<SharedAnswer>({ name: 'song-lists', writeVersion, maxEntries: 64, ttlMs: 60_000 });
+  const recents = createVersionedCache<string>({ name: 'recently-played', writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
+  const streamSources = createVersionedCache<StreamSource | undefined>({ name: 'stream-sources', writeVersion, maxEntries: 10_000, ttlMs: 600_000 });
   const asJson = async (rows: Promise<SongWithCredits[]>) => JSON.stringify((await rows).map((row) => presentSong(row)));
   const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
   // The catalogue and trending are the same for every listener: sent with a validator (http/shared-answer.ts).

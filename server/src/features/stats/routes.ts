@@ -9,7 +9,7 @@ type Deps = { stats: StatsQueries; writeVersion: (() => number) | undefined };
 export async function statsRoutes(app: FastifyInstance, { stats, writeVersion }: Deps) {
   // Asked again on every Profile opening and after every like, play or playlist: answered from
   // memory, as serialized JSON, until the next database write (db/versioned-cache.ts).
-  const answers = createVersionedCache<string>({ writeVersion, maxEntries: 2_000, ttlMs: 60_000 });
+  const answers = createVersionedCache<string>({ name: 'stats', writeVersion, maxEntries: 2_000, ttlMs: 60_000 });
 
   app.get('/api/user/stats', async (request, reply) => {
     const userId = currentUser(request).id;

@@ -20,7 +20,7 @@ export type ReleaseDetails = {
   release: ReleaseRow;
   artist: { id: number; name: string };
   tracks: ReleaseTrack[];
-  job: { status: 'queued' | 'running' | 'done' | 'failed'; progress: number } | null;
+  job: { status: 'queued' | 'running' | 'done' | 'dead'; progress: number } | null;
 };
 
 /** The jobs index (migration 0007) is on this very expression. */

@@ -73,7 +73,7 @@ export function createSendMailHandler({ db, mailer }: { db: Db; mailer: Mailer }
       await db
         .update(jobs)
         .set({ payload: { id: mail.data.id, to: mail.data.to, subject: mail.data.subject } satisfies SettledPayload })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'failed')));
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'dead')));
     },
   };
 }

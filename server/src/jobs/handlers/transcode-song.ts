@@ -16,6 +16,8 @@ import { createReleaseJobQueries } from './release-queries.js';
 
 /** Payload { songId }: the renditions and loudness a live song lacks (the catalogue's songs, which no upload processed). */
 export const TRANSCODE_SONG_JOB = 'transcode-song';
+/** Its jobs' singleton key is this and the song's id: one queued or running per song (EnqueueOptions.singletonKey). */
+export const TRANSCODE_SONG_KEY_PREFIX = 'transcode:song:';
 
 const payloadSchema = z.object({ songId: z.number().int().positive() });
 

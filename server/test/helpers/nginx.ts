@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Debian's nginx (`apt-get install nginx`; .ci/run installs it). */
+export const NGINX_BINARY = '/usr/sbin/nginx';
+
+export type RunningNginx = { child: ChildProcess; url: string; port: number; errorLog(): string; close(): Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * nginx in the foreground as a child of the caller, with its config, logs and temp folders in a
+ * fresh temp dir. `http` is the inside of the http {} block, given the port to listen on; the
+ * promise resolves once `probePath` answers.
+ */
+export async function startNginx(http: (port: number) => string | Promise<string>, { workers = 1, probePath = '/' } = {}): Promise<RunningNginx> {
+  if (!fs.existsSync(NGINX_BINARY)) throw new Error(`${NGINX_BINARY} is missing: apt-get install nginx (.ci/run does)`);
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'kora-nginx-'));
+  const port = await freePort();
+  const temp = (name: string) => path.join(prefix, name);
+  const config = `
+daemon off;
+master_process on;
+worker_processes ${workers};
+${process.getuid?.() === 0 ? 'user root;' : ''}
+pid ${temp('nginx.pid')};
+error_log ${temp('error.log')} warn;
+events { worker_connections 4096; }
+http {
+  client_body_temp_path ${temp('body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  ${await http(port)}
+}
+`;
+  fs.writeFileSync(temp('nginx.conf'), config);
+  const child = spawn(NGINX_BINARY, ['-p', prefix, '-e', temp('error.log'), '-c', temp('nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const errorLog = () => (fs.existsSync(temp('error.log')) ? fs.readFileSync(temp('error.log'), 'utf8') : '');
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${errorLog()}`);
+    try {
+      await fetch(`${url}${probePath}`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`nginx did not answer in time: ${errorLog()}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  return {
+    child,
+    url,
+    port,
+    errorLog,
+    async close() {
+      if (child.exitCode === null) child.kill('SIGQUIT');
+      await exited;
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
+
+export function hasNginx(): boolean {
+  return fs.existsSync(NGINX_BINARY);
+}

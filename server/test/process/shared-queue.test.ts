@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { type Db, openPostgres } from '../../src/db/client.js';
+import { jobs } from '../../src/db/schema.js';
+import { enqueueJob } from '../../src/jobs/queue.js';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const JOB_COUNT = 1_000;
+const WORKERS = ['worker-a', 'worker-b', 'worker-c'];
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+type WorkerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null>; ready: Promise<void> };
+
+/** test/helpers/queue-worker-main.ts as its own process: its own pool, its own LISTEN connection. */
+function spawnWorker(DATABASE_URL: string, WORKER_ID: string): WorkerProcess {
+  const child = spawn(process.execPath, ['--conditions=kora-source', '--import', 'tsx', 'test/helpers/queue-worker-main.ts'], {
+    cwd: serverRoot,
+    env: { ...process.env, DATABASE_URL, WORKER_ID },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('ready')) resolve();
+    });
+    child.once('exit', () => reject(new Error(`${WORKER_ID} exited before it was ready:\n${output}`)));
+  });
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited, ready };
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('several worker processes on one PostgreSQL queue', () => {
+  it(`run each of ${JOB_COUNT} jobs exactly once between three processes`, async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const name = `kora_queue_${randomBytes(6).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const DATABASE_URL = url.toString();
+    const database = await openPostgres(DATABASE_URL, { max: 10 });
+    const workers: WorkerProcess[] = [];
+    try {
+      const { db } = database;
+      // No unique key: a job run twice shows as two rows.
+      await db.execute(sql`create table test_job_runs (job_id bigint not null, worker text not null)`);
+      workers.push(...WORKERS.map((id) => spawnWorker(DATABASE_URL, id)));
+      await Promise.all(workers.map((worker) => worker.ready));
+
+      // Ten enqueuers at once, as ten requests would: each job announced as it commits.
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, chunk) => {
+          for (let i = 0; i < JOB_COUNT / 10; i++) await enqueueJob(db, 'count', { n: chunk * 100 + i });
+        }),
+      );
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const [row] = await rows<{ done: number }>(db, sql`select count(*)::integer as done from ${jobs} where status = 'done'`);
+        if (row?.done === JOB_COUNT) break;
+        if (Date.now() > deadline) throw new Error(`not every job done in time:\n${workers.map((worker) => worker.output()).join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+
+      expect(await rows(db, sql`select count(*)::integer as runs, count(distinct job_id)::integer as jobs from test_job_runs`)).toEqual([
+        { runs: JOB_COUNT, jobs: JOB_COUNT },
+      ]);
+      const perWorker = await rows<{ worker: string; runs: number }>(
+        db,
+        sql`select worker, count(*)::integer as runs from test_job_runs group by worker order by worker`,
+      );
+      // Each process took a share: they really shared the queue.
+      expect(perWorker.map((row) => row.worker)).toEqual(WORKERS);
+      expect(perWorker.every((row) => row.runs > 0)).toBe(true);
+      expect(await rows(db, sql`select status, attempts, count(*)::integer as jobs from ${jobs} group by status, attempts`)).toEqual([
+        { status: 'done', attempts: 1, jobs: JOB_COUNT },
+      ]);
+
+      for (const worker of workers) worker.child.kill('SIGTERM');
+      expect(await Promise.all(workers.map((worker) => worker.exited))).toEqual([0, 0, 0]);
+    } finally {
+      for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+      await database.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  });
+});
