@@ -1,9 +1,13 @@
 // Budget: Kora streams random 256 KiB ranges of the demo songs (GET /api/songs/{id}/stream,
 // signed in) at 200 concurrent clients with at least 50% of the throughput of Debian's nginx
 // serving the same files from the same media folder. p99 time to first byte is printed for both.
+// Then issue 19's: the same requests through nginx with deploy/nginx/kora.conf in front of Kora
+// started again with MEDIA_OFFLOAD=nginx (Kora decides, nginx sends the bytes) reach at least 90%
+// of nginx serving the files directly; all three side by side in one run.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { signUpBenchUser } from './lib/load.js';
+import { filledInKoraConf, startNginx as startNginxWith } from '../server/test/helpers/nginx.js';
 import { hasNginx, NGINX_BINARY, startNginx } from './lib/nginx.js';
 import { cpuMsOf, processTree } from './lib/process-cpu.js';
 import { runRangeLoad, type RangeLoadResult, type RangeTarget } from './lib/range-load.js';
@@ -15,6 +19,7 @@ const RANGE_BYTES = 256 * 1024;
 // One nginx worker against one Node process; NGINX_WORKERS=2 compares with nginx on both cores.
 const NGINX_WORKERS = Number(process.env.NGINX_WORKERS ?? 1);
 const BUDGET_RATIO = 0.5;
+const OFFLOAD_BUDGET_RATIO = 0.9;
 
 if (!hasNginx()) {
   console.error(`This benchmark compares Kora with nginx, and ${NGINX_BINARY} is missing: install Debian's nginx (apt-get install -y nginx).`);
@@ -24,8 +29,10 @@ if (!hasNginx()) {
 const dataDir = tempDataDir();
 console.log('Starting Kora with the demo catalogue, answering once its renditions are made (about two minutes)...');
 // Measured at steady state: ffmpeg making the catalogue's renditions would take the CPU from both servers.
-const kora = await startKora({ DATA_DIR: dataDir, SEED: 'demo', AUTH_RATE_LIMIT_MAX: '1000', LISTEN_AFTER_BACKFILL: 'true' });
+const koraEnv = { DATA_DIR: dataDir, SEED: 'demo', AUTH_RATE_LIMIT_MAX: '1000', LISTEN_AFTER_BACKFILL: 'true' };
+let kora = await startKora(koraEnv);
 let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+let proxy: Awaited<ReturnType<typeof startNginxWith>> | undefined;
 try {
   const cookie = await signUpBenchUser(kora.url, 'stream-bench@example.com');
   const songs = (await (await fetch(`${kora.url}/api/songs?limit=200`, { headers: { cookie } })).json()) as { id: number }[];
@@ -63,15 +70,35 @@ try {
   const koraResult = await measure(kora.url, koraTargets, [kora.child.pid!], { cookie });
 
   const line = (name: string, r: RangeLoadResult & { cpuMsPerRequest: number }) =>
-    `${name.padEnd(6)} ${r.rps.toFixed(0).padStart(7)} req/s ${r.mbPerS.toFixed(1).padStart(8)} MB/s   ` +
+    `${name.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s ${r.mbPerS.toFixed(1).padStart(8)} MB/s   ` +
     `TTFB p50 ${r.ttfbP50.toFixed(1).padStart(6)} ms, p99 ${r.ttfbP99.toFixed(1).padStart(6)} ms   ` +
     `server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request   failures ${r.failures}`;
   console.log(line('nginx', nginxResult));
   console.log(line('Kora', koraResult));
+
+  // The same Kora, its data and its catalogue, started again with the offload behind the shipped nginx file.
+  await stop(kora.child);
+  kora = await startKora({ ...koraEnv, MEDIA_OFFLOAD: 'nginx', TRUST_PROXY: 'true' });
+  const koraPort = Number(new URL(kora.url).port);
+  proxy = await startNginxWith((port) => filledInKoraConf(port, { upstreamPorts: [koraPort], webRoot: path.join(dataDir, 'no-web'), mediaRoot: path.join(dataDir, 'media') }), {
+    workers: NGINX_WORKERS,
+    probePath: '/api/health/live',
+  });
+  const fromProxy = Buffer.from(await (await fetch(`${proxy.url}${koraTargets[0]!.path}`, { headers: { cookie, ...sample } })).arrayBuffer());
+  if (!fromProxy.equals(fromNginx)) throw new Error('Kora behind nginx with the offload and nginx disagree about the same range of the same file');
+  const offloadResult = await measure(proxy.url, koraTargets, [kora.child.pid!, ...processTree(proxy.child.pid!)], { cookie });
+  console.log(line('Kora+nginx offload', offloadResult));
+
   const ratio = koraResult.rps / nginxResult.rps;
   const pass = ratio >= BUDGET_RATIO && koraResult.failures === 0;
   console.log(`Kora/nginx throughput: ${(ratio * 100).toFixed(1)}% (budget >= ${BUDGET_RATIO * 100}%) ${pass ? 'PASS' : 'FAIL'}`);
+  const offloadRatio = offloadResult.rps / nginxResult.rps;
+  const offloadPass = offloadRatio >= OFFLOAD_BUDGET_RATIO && offloadResult.failures === 0;
+  console.log(
+    `Kora with MEDIA_OFFLOAD=nginx behind nginx / nginx alone: ${(offloadRatio * 100).toFixed(1)}% (budget >= ${OFFLOAD_BUDGET_RATIO * 100}%) ${offloadPass ? 'PASS' : 'FAIL'}`,
+  );
 } finally {
   if (nginx) await nginx.close();
+  if (proxy) await proxy.close();
   await stop(kora.child);
 }

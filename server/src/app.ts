@@ -28,7 +28,8 @@ import { artistRoutes } from './features/artists/routes.js';
 import { createAuthQueries } from './features/auth/queries.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
-import { createSessionCache } from './features/auth/session-cache.js';
+import { createSessionCache, type SessionCache } from './features/auth/session-cache.js';
+import { shareSessionCache } from './features/auth/shared-session-cache.js';
 import { registerSessionGuard } from './features/auth/session-guard.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createServingState } from './features/health/serving-state.js';
@@ -142,7 +143,13 @@ export async function buildApp({ config, database, storage, logger = true, audio
   registerRequestTargetCheck(app);
   registerNulCheck(app);
 
-  const sessionCache = database.exclusive ? createSessionCache({ maxEntries: 10_000, ttlMs: 60_000 }) : undefined;
+  let sessionCache: SessionCache = createSessionCache({ maxEntries: 10_000, ttlMs: 60_000 });
+  // One writer on the embedded database; on PostgreSQL every process hears the others' sign-outs.
+  if (!database.exclusive) {
+    const shared = shareSessionCache(sessionCache, database, app.log);
+    app.addHook('onClose', async () => shared.close());
+    sessionCache = shared;
+  }
   const twoFactor = createTwoFactorService({
     queries: createTwoFactorQueries(database.db),
     limiter: redis ? createRedisAttemptLimiter(redis, ATTEMPT_LIMIT) : createMemoryAttemptLimiter(ATTEMPT_LIMIT),

@@ -36,6 +36,13 @@ export type Database = {
    * when some may have been missed (the LISTEN connection was made again). Returns the unsubscribe.
    */
   listen(channel: string, onMessage: (payload: string | undefined) => void): () => void;
+  /** Sends a notification on `channel`, delivered to every process's listen() (at the commit of a transaction it is sent in). */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * PostgreSQL: whether this process hears other processes' notifications now (its LISTEN
+   * connection is up). What it remembers of their changes cannot be trusted while it does not.
+   */
+  hearsOthers?: () => boolean;
   /** Statements sent through Drizzle so far: tests and benchmarks read it to catch N+1 queries. */
   statementCount: () => number;
   /** The PostgreSQL pool's connections now, for the metrics; PGlite has one in-process connection and no pool. */
@@ -73,6 +80,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         // A failed LISTEN leaves the subscriber to its own fallback (the job worker polls).
         const subscribed = client.listen(channel, onMessage).catch(() => undefined);
         return () => void subscribed.then((unsubscribe) => unsubscribe?.()).catch(() => {});
+      },
+      notify: async (channel, payload) => {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
       statementCount,
       ping: async () => {
@@ -138,6 +148,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       exclusive: false,
       writeVersion: writes.writeVersion,
       listen: writes.listen,
+      notify: async (channel, payload) => {
+        await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+      },
+      hearsOthers: writes.listening,
       statementCount,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       ping: async () => {

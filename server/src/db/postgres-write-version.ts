@@ -11,6 +11,8 @@ const ANNOUNCE_ATTEMPTS = 3;
 export type PostgresWriteVersion = {
   /** Changes after every write this process completes, and shortly after every write another process announces. */
   writeVersion: () => number;
+  /** Whether the LISTEN connection is up: while it is not, what others announce is missed. */
+  listening: () => boolean;
   /** Listens on another channel over the same connection: see Database['listen']. */
   listen: (channel: string, onMessage: (payload: string | undefined) => void) => () => void;
   close: () => Promise<void>;
@@ -118,6 +120,7 @@ export function trackPostgresWrites(pool: pg.Pool, url: string, logger: Logger):
 
   return {
     writeVersion: () => (listening ? version : ++version),
+    listening: () => listening,
     listen(channel, onMessage) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel) || channel === CHANNEL) throw new Error(`Cannot listen on ${channel}`);
       let channelSubscribers = subscribers.get(channel);

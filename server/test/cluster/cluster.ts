@@ -9,37 +9,27 @@
 //   - every upload ends live with its renditions;
 //   - no job ran twice.
 // CLUSTER_SECONDS sets the load's length (default 120).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openPostgres } from '../../src/db/client.js';
+import type { Database } from '../../src/db/client.js';
 import { likedSongs, playlistSongs, plays, releases, songRenditions, songs, users } from '../../src/db/schema.js';
 import { synthesizeTrack } from '../../src/media/audio-synth.js';
 import { encodePcmToMp3 } from '../../src/media/ffmpeg.js';
-import { createS3Storage } from '../../src/media/s3-storage.js';
-import { buildArtist, buildSong, storeTestBytes } from '../helpers/catalogue-factories.js';
-import { startNginx } from '../helpers/nginx.js';
-import { startS3Server } from '../helpers/s3-server.js';
-import { type ServerProcess, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
-import { startSmtpStandin } from '../helpers/smtp-standin.js';
+import type { SmtpStandin } from '../helpers/smtp-standin.js';
 import { type AcknowledgedWrites, createWriteLog, type Listener, type RequestRecord, runListenerLoad } from './listener-load.js';
+import { CATALOGUE_WORDS, type Cluster, signUpListener, startCluster } from './start-cluster.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const LOAD_SECONDS = Number(process.env.CLUSTER_SECONDS ?? 120);
 const LISTENERS = 24;
 const UPLOADERS = 3;
-const CATALOGUE_SONGS = 40;
-const WORDS = ['Lagos', 'Ayo', 'Ife', 'Oluwa', 'Jollof', 'Danfo', 'Harmattan', 'Owambe', 'Shayo', 'Ginger'];
 const LIKE_VISIBLE_WITHIN_MS = 1_000;
 
 const started = performance.now();
 const stamp = () => `[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s]`;
 const say = (line: string) => void process.stdout.write(`${stamp()} ${line}\n`);
-const cleanups: (() => Promise<unknown>)[] = [];
+let cluster: Cluster | undefined;
 const problems: string[] = [];
 const check = (ok: boolean, line: string) => {
   say(`${ok ? 'PASS' : 'FAIL'} ${line}`);
@@ -49,36 +39,6 @@ const check = (ok: boolean, line: string) => {
 function seededRandom(seed: number): () => number {
   let state = seed;
   return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-}
-
-async function scratchDatabase(serverUrl: string): Promise<string> {
-  const name = `kora_cluster_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** The catalogue the listeners play: songs whose originals are random bytes in S3, small enough for Free. */
-async function seedCatalogue(database: Database, storage: ReturnType<typeof createS3Storage>): Promise<number[]> {
-  const ids: number[] = [];
-  const artistId = (await buildArtist(database.db, { name: 'Cluster Band' })).id;
-  for (let i = 0; i < CATALOGUE_SONGS; i++) {
-    const stored = await storeTestBytes(storage, 160_000);
-    const title = `${WORDS[i % WORDS.length]} ${WORDS[(i * 3 + 1) % WORDS.length]} ${i}`;
-    ids.push((await buildSong(database.db, { artistId, title, duration: 30, fileKey: stored.key, fileMime: 'audio/mpeg', fileSize: stored.size })).id);
-  }
-  return ids;
 }
 
 async function testMp3(seed: number): Promise<Buffer> {
@@ -92,87 +52,14 @@ async function testMp3(seed: number): Promise<Buffer> {
   }
 }
 
-async function signUp(baseUrl: string, email: string): Promise<Listener> {
-  const response = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'cluster-password', firstName: 'Cluster', lastName: 'Listener' }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up of ${email} answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { id } = (await response.json()) as { id: number };
-  return { userId: id, email, cookie };
-}
-
 async function main(): Promise<void> {
-  const postgresUrl = process.env.TEST_DATABASE_URL;
-  const redisUrl = process.env.TEST_REDIS_URL;
-  if (!postgresUrl || !redisUrl) throw new Error('The cluster test needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis), as .ci/run sets them.');
-
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-cluster-'));
-  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-  const databaseUrl = await scratchDatabase(postgresUrl);
-  const database = await openPostgres(databaseUrl, { max: 4 });
-  cleanups.push(() => database.close());
-  const s3 = await startS3Server();
-  cleanups.push(() => s3.close());
-  const smtp = await startSmtpStandin();
-  cleanups.push(() => smtp.close());
-  const storage = createS3Storage({ ...s3.settings, stagingDir: path.join(dir, 'staging') });
-  const songIds = await seedCatalogue(database, storage);
-  say(`PostgreSQL, s3rver, SMTP stand-in up; ${songIds.length} songs in the catalogue`);
-
-  const env = (name: string, extra: Record<string, string>) => ({
-    DATA_DIR: path.join(dir, name),
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    S3_BUCKET: s3.settings.bucket,
-    S3_ENDPOINT: s3.settings.endpoint!,
-    S3_REGION: s3.settings.region,
-    S3_ACCESS_KEY_ID: s3.settings.credentials!.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.settings.credentials!.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Kora <no-reply@kora.example>',
-    MEDIA_OFFLOAD: 'nginx',
-    TRUST_PROXY: 'true',
-    SHUTDOWN_DRAIN_MS: '0',
-    ...extra,
-  });
-  const processes = new Map<string, ServerProcess>();
-  const outputs: string[] = [];
-  const start = async (name: string, extra: Record<string, string>) => {
-    const server = await spawnServer(env(name, extra));
-    processes.set(name, server);
-    await waitUntilHealthy(server, 120_000);
-    return server;
-  };
-  const retire = (name: string) => outputs.push(processes.get(name)!.output());
-  cleanups.push(async () => {
-    for (const server of processes.values()) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  });
-
-  const web = ['web-1', 'web-2', 'web-3'];
-  const webServers = await Promise.all(web.map((name) => start(name, { JOBS_ENABLED: 'false' })));
-  await start('worker', { JOBS_ENABLED: 'true', LOG_LEVEL: 'info' });
-  const webPorts = webServers.map((server) => Number(new URL(server.url).port));
-  const shipped = await fs.readFile(path.join(repoRoot, 'deploy/nginx/kora.conf'), 'utf8');
-  const nginx = await startNginx(
-    (port) =>
-      `include /etc/nginx/mime.types;\naccess_log off;\n${shipped
-        .replace(/(\n\s*server 127\.0\.0\.1:300\d [^\n]+)+/, webPorts.map((p) => `\n    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join(''))
-        .replace('listen 80;', `listen 127.0.0.1:${port};`)
-        .replace('root /srv/kora/web/dist;', `root ${path.join(dir, 'web')};`)
-        .replace('alias /srv/kora/data/media/;', `alias ${path.join(dir, 'media')}/;`)}`,
-    { probePath: '/api/health/live' },
-  );
-  cleanups.push(() => nginx.close());
-  say(`nginx on ${nginx.url} in front of ${webPorts.join(', ')}; worker up`);
-
+  cluster = await startCluster({ webProcesses: 3, workers: 1, catalogueSongs: 40, env: { SHUTDOWN_DRAIN_MS: '0' }, log: say });
+  const { nginx, database, smtp, songIds, processes } = cluster;
+  const webServers = cluster.webNames.map((name) => processes.get(name)!);
   const listeners: Listener[] = [];
-  for (let i = 0; i < LISTENERS; i++) listeners.push(await signUp(nginx.url, `cluster-${i}@example.com`));
+  for (let i = 0; i < LISTENERS; i++) listeners.push(await signUpListener(nginx.url, `cluster-${i}@example.com`));
   // Likes only through the probe, so its count changes by the probe's likes alone.
-  const probe = await signUp(nginx.url, 'cluster-probe@example.com');
+  const probe = await signUpListener(nginx.url, 'cluster-probe@example.com');
   const uploaders = listeners.slice(0, UPLOADERS);
   for (const uploader of uploaders) await confirmAddress(nginx.url, smtp, uploader);
   say(`${listeners.length} listeners signed up through nginx; ${uploaders.length} confirmed their address to upload`);
@@ -184,7 +71,7 @@ async function main(): Promise<void> {
   /** Resolves when this share of the load's time has passed since it started. */
   const at = (share: number) => new Promise((resolve) => setTimeout(resolve, loadStarted + LOAD_SECONDS * 1000 * share - performance.now()));
   const loadOver = at(1).then(() => undefined);
-  const load = runListenerLoad({ baseUrl: nginx.url, listeners, songIds, searchWords: WORDS, until: loadOver, random: seededRandom(19) }, log, writes);
+  const load = runListenerLoad({ baseUrl: nginx.url, listeners, songIds, searchWords: CATALOGUE_WORDS, until: loadOver, random: seededRandom(19) }, log, writes);
 
   const uploads = (async () => {
     const ids: number[] = [];
@@ -213,27 +100,25 @@ async function main(): Promise<void> {
     return delays;
   })();
 
+  // From the signal until the harness sees the process gone: a request handed to it in between died with it.
   let killedAt = 0;
+  let goneAt = 0;
   const faults = (async () => {
     await at(0.35);
     const victim = processes.get('web-2')!;
     killedAt = performance.now();
     victim.child.kill('SIGKILL');
     await victim.exited;
-    retire('web-2');
-    say('web-2 killed with SIGKILL');
+    goneAt = performance.now();
+    say(`web-2 killed with SIGKILL (gone ${(goneAt - killedAt).toFixed(0)} ms after the signal)`);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const port = webPorts[1]!;
-    const again = await spawnServer({ ...env('web-2', { JOBS_ENABLED: 'false' }), PORT: String(port) });
-    processes.set('web-2', again);
-    await waitUntilHealthy(again, 120_000);
+    await cluster!.restart('web-2');
     say('web-2 started again on its port');
     await at(0.6);
-    const worker = processes.get('worker')!;
+    const worker = processes.get('worker-1')!;
     worker.child.kill('SIGTERM');
     await worker.exited;
-    retire('worker');
-    await start('worker', { JOBS_ENABLED: 'true', LOG_LEVEL: 'info' });
+    await cluster!.restart('worker-1');
     say('worker restarted');
   })();
 
@@ -245,13 +130,16 @@ async function main(): Promise<void> {
 
   // 1. Failures: only requests in flight on the killed process may fail.
   const failed = log.filter((record) => record.status === 0 || record.status >= 500);
-  const inFlightAtKill = failed.filter((record) => record.startedAt <= killedAt && record.endedAt >= killedAt);
+  const inFlightAtKill = failed.filter((record) => record.startedAt <= goneAt && record.endedAt >= killedAt);
   const otherFailures = failed.filter((record) => !inFlightAtKill.includes(record));
   const refusals = log.filter((record) => record.status >= 400 && record.status < 500);
   check(
     otherFailures.length === 0,
     `no request failed but those in flight at the kill: ${inFlightAtKill.length} failed in flight, ${otherFailures.length} other failures` +
-      (otherFailures.length > 0 ? ` (first: ${otherFailures[0]!.method} ${otherFailures[0]!.route} ${otherFailures[0]!.status} ${otherFailures[0]!.error ?? ''})` : ''),
+      otherFailures
+        .slice(0, 3)
+        .map((r) => `; ${r.method} ${r.route} ${r.status} ${r.error ?? ''} sent ${(r.startedAt - killedAt).toFixed(0)} ms after the kill`)
+        .join(''),
   );
   check(refusals.length === 0, `no request refused: ${refusals.length}${refusals.length > 0 ? ` (first: ${refusals[0]!.method} ${refusals[0]!.route} ${refusals[0]!.status})` : ''}`);
 
@@ -287,14 +175,13 @@ async function main(): Promise<void> {
   for (const server of processes.values()) {
     server.child.kill('SIGTERM');
     await server.exited;
-    outputs.push(server.output());
   }
-  const done = outputs.flatMap((output) => [...output.matchAll(/"jobId":(\d+)[^\n]*"msg":"Job done"/g)].map((match) => Number(match[1])));
+  const done = cluster.outputs().flatMap((output) => [...output.matchAll(/"jobId":(\d+)[^\n]*"msg":"Job done"/g)].map((match) => Number(match[1])));
   const twice = done.filter((id, index) => done.indexOf(id) !== index);
   check(done.length > 0 && twice.length === 0, `no job ran twice: ${done.length} jobs done, ${twice.length} more than once`);
 }
 
-async function confirmAddress(baseUrl: string, smtp: Awaited<ReturnType<typeof startSmtpStandin>>, listener: Listener): Promise<void> {
+async function confirmAddress(baseUrl: string, smtp: SmtpStandin, listener: Listener): Promise<void> {
   const deadline = performance.now() + 60_000;
   while (performance.now() < deadline) {
     const mail = smtp.arrived.find((arrived) => arrived.envelope.to.includes(listener.email) && /^Confirm your e-mail address/.test(arrived.message.subject ?? ''));
@@ -361,7 +248,7 @@ async function writesHeld(database: Database, writes: AcknowledgedWrites): Promi
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     say(`${signal}: stopping the cluster`);
-    void Promise.allSettled(cleanups.reverse().map((cleanup) => cleanup())).then(() => process.exit(1));
+    void (cluster?.close() ?? Promise.resolve()).then(() => process.exit(1));
   });
 }
 
@@ -371,7 +258,7 @@ try {
   problems.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
   say(`FAIL the cluster test stopped: ${problems.at(-1)}`);
 } finally {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => say(`cleanup failed: ${String(error)}`));
+  await cluster?.close();
 }
 say(problems.length === 0 ? 'cluster test: PASS' : `cluster test: FAIL (${problems.length})`);
 process.exit(problems.length === 0 ? 0 : 1);

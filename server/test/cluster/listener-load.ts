@@ -1,3 +1,5 @@
+import type { ClusterListener } from './start-cluster.js';
+
 /**
  * Simulated listeners for the cluster test: each signs in and then browses, searches, plays songs
  * in ranges and reports the plays, likes and unlikes, and edits a playlist, with pauses between,
@@ -18,7 +20,7 @@ export type AcknowledgedWrites = {
   uncertainPlays: Map<number, number>;
 };
 
-export type Listener = { userId: number; email: string; cookie: string };
+export type Listener = ClusterListener;
 
 export type LoadOptions = {
   baseUrl: string;
@@ -28,6 +30,8 @@ export type LoadOptions = {
   /** Ends the load when it resolves. */
   until: Promise<void>;
   random: () => number;
+  /** The pause between one listener's requests, at least and at most (ms); [0, 0] keeps each listener's connection busy. */
+  thinkMs?: readonly [number, number];
 };
 
 const THINK_MS = [150, 500] as const;
@@ -72,7 +76,8 @@ export async function runListenerLoad(options: LoadOptions, log: RequestRecord[]
   }
 
   const pick = <T>(items: readonly T[]): T => items[Math.floor(options.random() * items.length)]!;
-  const pause = () => new Promise((resolve) => setTimeout(resolve, THINK_MS[0] + options.random() * (THINK_MS[1] - THINK_MS[0])));
+  const [thinkMin, thinkMax] = options.thinkMs ?? THINK_MS;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, thinkMin + options.random() * (thinkMax - thinkMin)));
   await Promise.all(options.listeners.map((listener) => listen(listener)));
 
   async function listen(listener: Listener): Promise<void> {

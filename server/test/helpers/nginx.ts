@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Debian's nginx (`apt-get install nginx`; .ci/run installs it). */
 export const NGINX_BINARY = '/usr/sbin/nginx';
@@ -78,4 +79,27 @@ http {
 
 export function hasNginx(): boolean {
   return fs.existsSync(NGINX_BINARY);
+}
+
+const SHIPPED_CONFIG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../deploy/nginx/kora.conf');
+
+/**
+ * deploy/nginx/kora.conf as an operator fills it in (its upstream's ports, the web app's and the
+ * media folders) and listening on `port`, for startNginx: everything else is the shipped file.
+ */
+export function filledInKoraConf(port: number, { upstreamPorts, webRoot, mediaRoot }: { upstreamPorts: number[]; webRoot: string; mediaRoot: string }): string {
+  const shipped = fs.readFileSync(SHIPPED_CONFIG, 'utf8');
+  const upstreamLines = /(\n\s*server 127\.0\.0\.1:300\d [^\n]+)+/;
+  const edits: [string | RegExp, string][] = [
+    [upstreamLines, upstreamPorts.map((upstreamPort) => `\n    server 127.0.0.1:${upstreamPort} max_fails=1 fail_timeout=5s;`).join('')],
+    ['listen 80;', `listen 127.0.0.1:${port};`],
+    ['root /srv/kora/web/dist;', `root ${webRoot};`],
+    ['alias /srv/kora/data/media/;', `alias ${mediaRoot}/;`],
+  ];
+  let filled = shipped;
+  for (const [line, replacement] of edits) {
+    if (!(typeof line === 'string' ? filled.includes(line) : line.test(filled))) throw new Error(`deploy/nginx/kora.conf changed: ${String(line)} is not in it`);
+    filled = filled.replace(line, replacement);
+  }
+  return `include /etc/nginx/mime.types;\naccess_log off;\n${filled}`;
 }

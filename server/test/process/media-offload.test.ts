@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../../src/db/client.js';
@@ -10,27 +9,9 @@ import { createLocalStorage } from '../../src/media/local-storage.js';
 import { createS3Storage } from '../../src/media/s3-storage.js';
 import type { MediaStorage } from '../../src/media/storage.js';
 import { buildArtist, buildSong, storeTestBytes } from '../helpers/catalogue-factories.js';
-import { type RunningNginx, startNginx } from '../helpers/nginx.js';
+import { filledInKoraConf, type RunningNginx, startNginx } from '../helpers/nginx.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { killAll, postJson, type ServerProcess, signupBody, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SHIPPED_CONFIG = path.join(repoRoot, 'deploy/nginx/kora.conf');
-
-/**
- * deploy/nginx/kora.conf as an operator would fill it in: its upstream pointed at this test's Kora,
- * its folders at this test's, listening on the test's port. Everything else is the shipped file.
- */
-async function filledInConfig(port: number, { koraPort, webRoot, mediaRoot }: { koraPort: number; webRoot: string; mediaRoot: string }) {
-  const shipped = await fs.readFile(SHIPPED_CONFIG, 'utf8');
-  const filled = shipped
-    .replace(/(\n\s*server 127\.0\.0\.1:300\d [^\n]+)+/, `\n    server 127.0.0.1:${koraPort} max_fails=1 fail_timeout=5s;`)
-    .replace('listen 80;', `listen 127.0.0.1:${port};`)
-    .replace('root /srv/kora/web/dist;', `root ${webRoot};`)
-    .replace('alias /srv/kora/data/media/;', `alias ${mediaRoot}/;`);
-  for (const marker of ['3002', '/srv/kora', 'listen 80;']) expect(filled, `the test's edit of ${marker}`).not.toContain(marker);
-  return `include /etc/nginx/mime.types;\naccess_log off;\n${filled}`;
-}
 
 async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
@@ -107,7 +88,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('media offloaded to nginx with the
         running.push(kora);
         await waitUntilHealthy(kora);
         const koraPort = Number(new URL(kora.url).port);
-        const proxy = await startNginx((port) => filledInConfig(port, { koraPort, webRoot, mediaRoot }), { probePath: '/assets/app-abc123.js' });
+        const proxy = await startNginx((port) => filledInKoraConf(port, { upstreamPorts: [koraPort], webRoot, mediaRoot }), { probePath: '/assets/app-abc123.js' });
         cleanups.push(() => proxy.close());
 
         const signup = await postJson(`${proxy.url}/api/auth/signup`, signupBody(`offload-${store}@example.com`));

@@ -6,10 +6,11 @@ export type ActiveSession = { user: UserRow; expiresAt: Date; lastSeenAt: Date }
 type Entry = { session: ActiveSession; cachedUntil: number };
 
 /**
- * Validated sessions kept in memory, for the embedded database only: there this process is
- * the single writer (the data folder lock guarantees it), so every sign-out and user change
- * passes through it and can evict. With a shared PostgreSQL server other processes write
- * too, and no cache is used. One PGlite query costs more than a whole bare request.
+ * Validated sessions kept in memory. On the embedded database this process is the single writer
+ * (the data folder lock guarantees it), so every sign-out and user change passes through it and
+ * can evict. On PostgreSQL other processes write too: shared-session-cache.ts tells them. One
+ * PGlite query costs more than a whole bare request; on PostgreSQL a round trip per request was
+ * most of an authenticated answer (bench/user-stats.ts).
  */
 export function createSessionCache(options: { maxEntries: number; ttlMs: number; now?: () => number }) {
   const entries = new Map<string, Entry>();
@@ -44,6 +45,12 @@ export function createSessionCache(options: { maxEntries: number; ttlMs: number;
     delete(tokenHash: string): void {
       evictions++;
       entries.delete(tokenHash);
+    },
+
+    /** Forgets every session: changes may have been missed. */
+    clear(): void {
+      evictions++;
+      entries.clear();
     },
 
     deleteUser(userId: number): void {
