@@ -1,7 +1,8 @@
 // Budget: GET /api/search answers within 50 ms at the 95th percentile, over a mix of realistic
 // searches (prefixes, whole words, typos, with and without tone marks, one to three words), on a
 // catalogue of 100,000 songs and 10,000 artists — on PGlite and on PostgreSQL, through the built
-// server (`npm run build` first), one request at a time after a warm-up round.
+// server (`npm run build` first), one request at a time after a warm-up round, each search the first
+// time it is asked (answers are kept in memory until the next write).
 // PostgreSQL: a temporary database on BENCH_POSTGRES_URL's server, dropped afterwards.
 import { sql } from 'drizzle-orm';
 import { type Backend, openPgliteBackend, openPostgresBackend } from './lib/bench-backends.js';
@@ -54,9 +55,19 @@ async function measure(label: string, prepared: Prepared, mix: BenchQuery[]): Pr
     const kora = await startKora({ ...prepared.env, SEED: 'none', AUTH_RATE_LIMIT_MAX: '1000' });
     try {
       const cookie = await signUpBenchUser(kora.url, `search-${label.toLowerCase()}@example.com`);
-      for (const query of mix.slice(0, WARMUP_QUERIES)) await searchOnce(kora.url, cookie, query);
+      // The library's part of an answer is kept until the next write (features/search/routes.ts): each
+      // search is measured the first time it is asked, so the figures are the query's, not memory's.
+      const asked = new Set<string>();
+      for (const query of mix.slice(0, WARMUP_QUERIES)) {
+        asked.add(query.q);
+        await searchOnce(kora.url, cookie, query);
+      }
       const timings: Timing[] = [];
-      for (const query of mix) timings.push({ kind: query.kind, ...(await searchOnce(kora.url, cookie, query)) });
+      for (const query of mix.slice(WARMUP_QUERIES)) {
+        if (asked.has(query.q)) continue;
+        asked.add(query.q);
+        timings.push({ kind: query.kind, ...(await searchOnce(kora.url, cookie, query)) });
+      }
       return timings;
     } finally {
       await stop(kora.child);
@@ -90,7 +101,8 @@ function report(label: string, timings: Timing[]): boolean {
 
 let started = performance.now();
 const catalogue = generateCatalogue({ artists: ARTISTS, songs: SONGS });
-const mix = buildQueryMix(catalogue, QUERIES);
+// The warm-up's searches come first and are not measured again.
+const mix = buildQueryMix(catalogue, WARMUP_QUERIES + QUERIES);
 console.log(
   `Generated ${catalogue.songs.id.length} songs, ${catalogue.artists.id.length} artists, ${catalogue.albums.id.length} albums, ` +
     `${catalogue.featured.songId.length} featured credits in ${((performance.now() - started) / 1000).toFixed(1)} s`,

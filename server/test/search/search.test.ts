@@ -181,3 +181,27 @@ describe('GET /api/search', () => {
     expect((await search('a'.repeat(SEARCH_QUERY_MAX_LENGTH))).statusCode).toBe(200);
   });
 });
+
+describe('GET /api/search answered from memory', () => {
+  it('asks the database again for a repeated search only after a write, which it then shows', async () => {
+    const statementsOf = async (q: string) => {
+      const before = t.database.statementCount();
+      await results(q);
+      return t.database.statementCount() - before;
+    };
+    // Another listener, signed up (a write) and their session read before the searches.
+    const other = await signUp(t.app);
+    await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: other.cookies } });
+    expect(await statementsOf('Akwaaba')).toBeGreaterThan(0);
+    expect(await statementsOf('Akwaaba')).toBe(0);
+    // Their search of the same words shares the answer.
+    const before = t.database.statementCount();
+    expect((await search('Akwaaba', other.cookies)).statusCode).toBe(200);
+    expect(t.database.statementCount() - before).toBe(0);
+
+    const added = await buildSong(t.database.db, { title: 'Akwaaba Remix', artistId: artistIds.kofi!, playCount: 0 });
+    expect(await statementsOf('Akwaaba')).toBeGreaterThan(0);
+    expect((await results('Akwaaba')).songs.map((song) => song.id)).toContain(added.id);
+    await t.database.db.delete(songs).where(eq(songs.id, added.id));
+  });
+});
