@@ -9,14 +9,10 @@
 //   - every upload ends live with its renditions;
 //   - no job ran twice.
 // CLUSTER_SECONDS sets the load's length (default 120).
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.js';
 import { likedSongs, playlistSongs, plays, releases, songRenditions, songs, users } from '../../src/db/schema.js';
-import { synthesizeTrack } from '../../src/media/audio-synth.js';
-import { encodePcmToMp3 } from '../../src/media/ffmpeg.js';
+import { buildTestAudio } from '../helpers/audio-fixtures.js';
 import type { SmtpStandin } from '../helpers/smtp-standin.js';
 import { type AcknowledgedWrites, createWriteLog, type Listener, type RequestRecord, runListenerLoad } from './listener-load.js';
 import { CATALOGUE_WORDS, type Cluster, signUpListener, startCluster } from './start-cluster.js';
@@ -39,17 +35,6 @@ const check = (ok: boolean, line: string) => {
 function seededRandom(seed: number): () => number {
   let state = seed;
   return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-}
-
-async function testMp3(seed: number): Promise<Buffer> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-cluster-mp3-'));
-  try {
-    const file = path.join(dir, 'song.mp3');
-    await encodePcmToMp3(synthesizeTrack({ seed, genre: 'Afrobeats', durationSeconds: 6, sampleRate: 22050 }), { sampleRate: 22050, channels: 1, bitrateKbps: 96 }, file);
-    return await fs.readFile(file);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }
 
 async function main(): Promise<void> {
@@ -78,7 +63,7 @@ async function main(): Promise<void> {
     for (const [index, uploader] of uploaders.entries()) {
       await at(0.1 + 0.15 * index);
       const form = new FormData();
-      form.append('audioFile', new Blob([new Uint8Array(await testMp3(100 + index))], { type: 'audio/mpeg' }), `upload-${index}.mp3`);
+      form.append('audioFile', new Blob([new Uint8Array(await buildTestAudio('mp3', { seconds: 6, seed: 100 + index }))], { type: 'audio/mpeg' }), `upload-${index}.mp3`);
       form.append('title', `Cluster Upload ${index}`);
       form.append('artist', `Uploader ${index}`);
       const response = await fetch(`${nginx.url}/api/upload`, { method: 'POST', headers: { cookie: uploader.cookie }, body: form });

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Database, openPostgres } from '../../src/db/client.js';
 import { createS3Storage } from '../../src/media/s3-storage.js';
 import { buildArtist, buildSong, storeTestBytes } from '../helpers/catalogue-factories.js';
@@ -10,6 +8,7 @@ import { filledInKoraConf, type RunningNginx, startNginx } from '../helpers/ngin
 import { startS3Server } from '../helpers/s3-server.js';
 import { type ServerProcess, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
 import { type SmtpStandin, startSmtpStandin } from '../helpers/smtp-standin.js';
+import { createScratchPostgres } from '../helpers/test-database.js';
 
 /** Words of the catalogue's titles, for searches that find something. */
 export const CATALOGUE_WORDS = ['Lagos', 'Ayo', 'Ife', 'Oluwa', 'Jollof', 'Danfo', 'Harmattan', 'Owambe', 'Shayo', 'Ginger'];
@@ -58,7 +57,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-cluster-'));
     cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-    const databaseUrl = await scratchDatabase(postgresUrl, cleanups);
+    const scratch = await createScratchPostgres('kora_cluster');
+    cleanups.push(() => scratch.drop());
+    const databaseUrl = scratch.url;
     const database = await openPostgres(databaseUrl, { max: 4 });
     cleanups.push(() => database.close());
     const s3 = await startS3Server();
@@ -72,12 +73,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const common = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
-      S3_BUCKET: s3.settings.bucket,
-      S3_ENDPOINT: s3.settings.endpoint!,
-      S3_REGION: s3.settings.region,
-      S3_ACCESS_KEY_ID: s3.settings.credentials!.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.settings.credentials!.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3.env,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Kora <no-reply@kora.example>',
       MEDIA_OFFLOAD: 'nginx',
@@ -127,24 +123,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await close();
     throw error;
   }
-}
-
-async function scratchDatabase(serverUrl: string, cleanups: (() => Promise<unknown>)[]): Promise<string> {
-  const name = `kora_cluster_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function seedCatalogue(database: Database, storage: ReturnType<typeof createS3Storage>, songs: number): Promise<number[]> {

@@ -1,25 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './server-process.js';
 
 /** Debian's nginx (`apt-get install nginx`; .ci/run installs it). */
 export const NGINX_BINARY = '/usr/sbin/nginx';
 
 export type RunningNginx = { child: ChildProcess; url: string; port: number; errorLog(): string; close(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /**
  * nginx in the foreground as a child of the caller, with its config, logs and temp folders in a

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3Settings } from '../../src/config.js';
 
-export type TestS3Server = { settings: S3Settings; close(): Promise<void> };
+export type TestS3Server = {
+  settings: S3Settings;
+  /** The settings as a server process reads them from its environment (S3_*). */
+  env: Record<string, string>;
+  close(): Promise<void>;
+};
 
 const MAIN = fileURLToPath(new URL('./s3-server-main.mjs', import.meta.url));
 
@@ -27,13 +32,22 @@ export async function startS3Server(): Promise<TestS3Server> {
     child.once('message', (message: { port: number }) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`s3rver exited with ${code} before listening: ${stderr}`)));
   });
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
     settings: {
       bucket,
       region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       forcePathStyle: true,
+    },
+    env: {
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
     },
     async close() {
       const exited = once(child, 'exit');

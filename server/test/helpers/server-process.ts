@@ -7,7 +7,8 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 export type ServerProcess = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on the loopback address. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -8,17 +8,32 @@ import { type Database, openPglite, openPostgres } from '../../src/db/client.js'
  */
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.KORA_TEST_DB !== 'postgres') return openPglite(undefined);
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('KORA_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `kora_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 5 });
+  if (!process.env.TEST_DATABASE_URL) throw new Error('KORA_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const scratch = await createScratchPostgres('kora_test');
+  const database = await openPostgres(scratch.url, { max: 5 });
   return {
     ...database,
     close: async () => {
       await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on TEST_DATABASE_URL's PostgreSQL server, named `<prefix>_<random>`: its
+ * URL, and `drop` to remove it (with any connections still open to it).
+ */
+export async function createScratchPostgres(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('A scratch PostgreSQL database needs TEST_DATABASE_URL');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
       await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };

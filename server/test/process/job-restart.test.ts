@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../../src/db/client.js';
 import { jobs, notifications, releases, songRenditions, users } from '../../src/db/schema.js';
@@ -13,6 +12,7 @@ import { createLocalStorage } from '../../src/media/local-storage.js';
 import { buildArtist, buildSong } from '../helpers/catalogue-factories.js';
 import { killAll, type ServerProcess, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
 import { buildRelease, encodeLongMp3 } from '../jobs/release-fixtures.js';
+import { createScratchPostgres } from '../helpers/test-database.js';
 
 const running: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -173,21 +173,8 @@ describe('a job interrupted with the server (embedded database)', () => {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('a job interrupted with the server (PostgreSQL)', () => {
   it('runs again, exactly once, when two servers start after a kill -9', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `kora_jobs_${randomBytes(6).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const DATABASE_URL = url.toString();
+    const scratch = await createScratchPostgres('kora_jobs');
+    const DATABASE_URL = scratch.url;
     const database = await openPostgres(DATABASE_URL, { max: 2 });
     try {
       const DATA_DIR = await dataDir();
@@ -216,7 +203,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a job interrupted with the server
       expect(await Promise.all([second!.exited, third!.exited])).toEqual([0, 0]);
     } finally {
       await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     }
   });
 });

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../../src/db/client.js';
 import { createLocalStorage } from '../../src/media/local-storage.js';
@@ -12,24 +10,7 @@ import { buildArtist, buildSong, storeTestBytes } from '../helpers/catalogue-fac
 import { filledInKoraConf, type RunningNginx, startNginx } from '../helpers/nginx.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { killAll, postJson, type ServerProcess, signupBody, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
-
-async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `kora_offload_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+import { createScratchPostgres } from '../helpers/test-database.js';
 
 type Setup = { nginx: RunningNginx; kora: ServerProcess; cookie: string; songId: number; key: string; bytes: Buffer };
 
@@ -49,7 +30,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('media offloaded to nginx with the
         await fs.writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log("kora");');
         const mediaRoot = path.join(dir, 'data', 'media');
 
-        const postgres = await scratchPostgres();
+        const postgres = await createScratchPostgres('kora_offload');
         cleanups.push(() => postgres.drop());
         const database: Database = await openPostgres(postgres.url, { max: 2 });
         cleanups.push(() => database.close());
@@ -67,23 +48,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('media offloaded to nginx with the
         const artistId = (await buildArtist(database.db)).id;
         const song = await buildSong(database.db, { artistId, duration: 30, fileKey: stored.key, fileMime: 'audio/mpeg', fileSize: stored.size });
 
-        const s3Env: Record<string, string> = s3
-          ? {
-              S3_BUCKET: s3.settings.bucket,
-              S3_ENDPOINT: s3.settings.endpoint!,
-              S3_REGION: s3.settings.region,
-              S3_ACCESS_KEY_ID: s3.settings.credentials!.accessKeyId,
-              S3_SECRET_ACCESS_KEY: s3.settings.credentials!.secretAccessKey,
-              S3_FORCE_PATH_STYLE: 'true',
-            }
-          : {};
         const kora = await spawnServer({
           DATA_DIR: path.join(dir, 'data'),
           DATABASE_URL: postgres.url,
           MEDIA_OFFLOAD: 'nginx',
           TRUST_PROXY: 'true',
           JOBS_ENABLED: 'false',
-          ...s3Env,
+          ...s3?.env,
         });
         running.push(kora);
         await waitUntilHealthy(kora);

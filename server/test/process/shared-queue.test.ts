@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../../src/db/client.js';
 import { jobs } from '../../src/db/schema.js';
 import { enqueueJob } from '../../src/jobs/queue.js';
+import { createScratchPostgres } from '../helpers/test-database.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const JOB_COUNT = 1_000;
@@ -41,21 +40,8 @@ function spawnWorker(DATABASE_URL: string, WORKER_ID: string): WorkerProcess {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('several worker processes on one PostgreSQL queue', () => {
   it(`run each of ${JOB_COUNT} jobs exactly once between three processes`, async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `kora_queue_${randomBytes(6).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const DATABASE_URL = url.toString();
+    const scratch = await createScratchPostgres('kora_queue');
+    const DATABASE_URL = scratch.url;
     const database = await openPostgres(DATABASE_URL, { max: 10 });
     const workers: WorkerProcess[] = [];
     try {
@@ -98,7 +84,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several worker processes on one P
     } finally {
       for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
       await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     }
   });
 });

@@ -1,42 +1,38 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgres } from '../helpers/test-database.js';
 import { killAll, postJson, type ServerProcess, signupBody, spawnServer, waitUntilHealthy } from '../helpers/server-process.js';
 
 // Two server processes on one PostgreSQL database, each with its session cache (shared-session-cache.ts).
 describe.runIf(process.env.TEST_DATABASE_URL)('sessions cached by several processes on PostgreSQL', () => {
   const running: ServerProcess[] = [];
+  const dirs: string[] = [];
   let drop: () => Promise<void>;
   let first: ServerProcess;
   let second: ServerProcess;
 
   beforeAll(async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `kora_sessions_${randomBytes(6).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
+    const scratch = await createScratchPostgres('kora_sessions');
+    drop = scratch.drop;
+    const env = { DATABASE_URL: scratch.url, JOBS_ENABLED: 'false' };
+    const dataDir = async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-sessions-'));
+      dirs.push(dir);
+      return dir;
     };
-    await admin(`CREATE DATABASE ${name}`);
-    drop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), JOBS_ENABLED: 'false' };
-    first = await spawnServer({ ...env, DATA_DIR: `/tmp/${name}-1` });
+    first = await spawnServer({ ...env, DATA_DIR: await dataDir() });
     running.push(first);
     await waitUntilHealthy(first);
-    second = await spawnServer({ ...env, DATA_DIR: `/tmp/${name}-2` });
+    second = await spawnServer({ ...env, DATA_DIR: await dataDir() });
     running.push(second);
     await waitUntilHealthy(second);
   });
   afterAll(async () => {
     await killAll(running);
     await drop?.();
+    for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
   });
 
   const signedIn = async (server: ServerProcess, cookie: string) => (await fetch(`${server.url}/api/auth/user`, { headers: { cookie } })).status === 200;
