@@ -192,6 +192,12 @@ export const songs = pgTable(
     fileSize: integer('file_size'),
     coverKey: text('cover_key'),
     playCount: integer('play_count').notNull().default(0),
+    /**
+     * Counted plays on the days of trending's window (trendingWindow): kept by each play's
+     * transaction and by the window's daily move (features/songs/trending-window.ts), so trending
+     * reads the top of an index instead of counting plays.
+     */
+    recentPlayCount: integer('recent_play_count').notNull().default(0),
     source: text('source', { enum: ['local', 'deezer', 'youtube', 'soundcloud'] }).notNull().default('local'),
     isExternal: boolean('is_external').notNull().default(false),
     isPreview: boolean('is_preview').notNull().default(false),
@@ -233,6 +239,9 @@ export const songs = pgTable(
     index('songs_artist_idx').on(t.artistId),
     index('songs_album_idx').on(t.albumId, t.trackNumber),
     index('songs_play_count_idx').on(t.playCount),
+    index('songs_trending_idx')
+      .on(t.recentPlayCount.desc().nullsFirst(), t.playCount.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'live' and ${t.listed}`),
     index('songs_release_idx').on(t.releaseId),
     uniqueIndex('songs_source_external_unique').on(t.source, t.externalId),
     check('songs_external_has_id', sql`${t.source} = 'local' OR ${t.externalId} IS NOT NULL`),
@@ -424,6 +433,35 @@ export const plays = pgTable(
     index('plays_played_at_idx').on(t.playedAt),
     check('plays_seconds_positive', sql`${t.secondsPlayed} > 0`),
   ],
+);
+
+/**
+ * Each song's counted plays per day (UTC), written with each play: what trending's window adds up,
+ * and a record of plays per day that survives the listener's account (as the song's play count does).
+ */
+export const songDailyPlays = pgTable(
+  'song_daily_plays',
+  {
+    songId: integer('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.songId, t.day] }), index('song_daily_plays_day_idx').on(t.day), check('song_daily_plays_positive', sql`${t.plays} > 0`)],
+);
+
+/**
+ * The first day (UTC) of trending's seven-day window, one row: songs.recent_play_count counts the
+ * plays from this day on. Moved once a day (features/songs/trending-window.ts).
+ */
+export const trendingWindow = pgTable(
+  'trending_window',
+  {
+    id: boolean('id').primaryKey().default(true),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('trending_window_one_row', sql`${t.id}`)],
 );
 
 /**

@@ -13,7 +13,6 @@ import { presentPlaylist } from '../playlists/presenter.js';
 import type { PlaylistQueries } from '../playlists/queries.js';
 import { presentSong } from '../songs/presenter.js';
 import type { SongQueries } from '../songs/queries.js';
-import { trendingSince } from '../songs/routes.js';
 import { chooseHero, chooseStarterPicks } from './home-picks.js';
 
 export type HomeDeps = { songs: SongQueries; playlists: PlaylistQueries; writeVersion: (() => number) | undefined };
@@ -44,7 +43,7 @@ export function createHomeService({ songs, playlists, writeVersion }: HomeDeps) 
 
   async function loadCommon(viewerId: number): Promise<CommonParts> {
     const [trending, editorial, browse] = await Promise.all([
-      songs.listTrending(trendingSince(), HOME_TRENDING_LIMIT),
+      songs.listTrending(HOME_TRENDING_LIMIT),
       playlists.listEditorial(),
       browsePage(undefined, BROWSE_PAGE_SIZE),
     ]);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { listeningTotals, plays, songs } from '../../db/schema.js';
+import { listeningTotals, plays, songDailyPlays, songs, trendingWindow } from '../../db/schema.js';
+import { playDay } from '../songs/trending-window.js';
 import type { SurroundingPlays } from './offline-play-credit.js';
 import type { ListeningHistory } from './play-credit.js';
 
@@ -88,10 +89,12 @@ function createPlayWrites(db: Db) {
     },
 
     /**
-     * The counted play, the song's count and the listener's totals together. Both counts are
-     * incremented in SQL; the totals are what stats read instead of counting plays.
+     * The counted play with every count it moves, in SQL increments: the listener's totals (what
+     * stats read), the song's day (what trending's window adds up), and the song's all-time and
+     * recent counts. The day is written before the window is read (trending-window.ts says why).
      */
     async insertPlay(values: { userId: number; songId: number; secondsPlayed: number; playedAt: Date; clientId?: string }): Promise<number> {
+      const day = playDay(values.playedAt);
       await db.insert(plays).values(values);
       await db
         .update(listeningTotals)
@@ -100,9 +103,16 @@ function createPlayWrites(db: Db) {
           secondsPlayed: sql`${listeningTotals.secondsPlayed} + ${values.secondsPlayed}`,
         })
         .where(eq(listeningTotals.userId, values.userId));
+      await db
+        .insert(songDailyPlays)
+        .values({ songId: values.songId, day, plays: 1 })
+        .onConflictDoUpdate({ target: [songDailyPlays.songId, songDailyPlays.day], set: { plays: sql`${songDailyPlays.plays} + 1` } });
       const [row] = await db
         .update(songs)
-        .set({ playCount: sql`${songs.playCount} + 1` })
+        .set({
+          playCount: sql`${songs.playCount} + 1`,
+          recentPlayCount: sql`${songs.recentPlayCount} + (select (${day}::date >= ${trendingWindow.startsOn})::int from ${trendingWindow})`,
+        })
         .where(eq(songs.id, values.songId))
         .returning({ playCount: songs.playCount });
       if (!row) throw new Error(`song ${values.songId} vanished while its play was recorded`);

@@ -1,10 +1,11 @@
 import type { AudioCodec } from '@kora/contracts';
-import { and, desc, eq, gte, max, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, max, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { imageColorOf } from '../../media/image-colors.js';
 import { albums, artists, plays, songFeaturedArtists, songRenditions, songs, subscriptions } from '../../db/schema.js';
 import type { ListenerSubscription } from '../subscription/listener-plan.js';
+import { createTrendingWindowKeeper } from './trending-window.js';
 
 export type SongRow = typeof songs.$inferSelect;
 export type FeaturedCredit = { id: number; name: string };
@@ -106,6 +107,7 @@ export function selectSongsWithCredits(db: Db) {
 }
 
 export function createSongQueries(db: Db) {
+  const trendingWindow = createTrendingWindowKeeper(db);
   return {
     /** Live, listed songs, newest first: what the catalogue shows (not the previews searches cached). */
     async listLiveSongs(limit: number, offset: number): Promise<SongWithCredits[]> {
@@ -141,18 +143,16 @@ export function createSongQueries(db: Db) {
         .limit(limit);
     },
 
-    /** Listed songs most played since `since`; ties and songs without recent plays follow all-time play counts. */
-    async listTrending(since: Date, limit: number): Promise<SongWithCredits[]> {
-      const recentPlays = db
-        .select({ songId: plays.songId, count: sql<number>`count(*)`.as('recent_count') })
-        .from(plays)
-        .where(gte(plays.playedAt, since))
-        .groupBy(plays.songId)
-        .as('recent_plays');
+    /**
+     * Listed songs most played in trending's window, ties and songs without recent plays in order
+     * of all-time play count: the top of songs_trending_idx, kept current by the plays themselves
+     * (the window's first read of a day moves it: trending-window.ts).
+     */
+    async listTrending(limit: number): Promise<SongWithCredits[]> {
+      await trendingWindow.ensureCurrent();
       return selectSongsWithCredits(db)
-        .leftJoin(recentPlays, eq(recentPlays.songId, songs.id))
         .where(isListed)
-        .orderBy(sql`coalesce(${recentPlays.count}, 0) desc`, desc(songs.playCount), desc(songs.id))
+        .orderBy(desc(songs.recentPlayCount), desc(songs.playCount), desc(songs.id))
         .limit(limit);
     },
 

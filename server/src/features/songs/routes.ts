@@ -23,13 +23,6 @@ const shortListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(50, 'limit must be at most 50').default(20),
 });
 
-const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** Trending counts the plays since this moment. */
-export function trendingSince(now = Date.now()): Date {
-  return new Date(now - TRENDING_WINDOW_MS);
-}
-
 // The same URL serves a different file when the plan or the renditions change, so the
 // browser revalidates (a cheap 304 while the chosen file is the same) instead of keeping it.
 const STREAM_CACHE_CONTROL = 'private, no-cache';
@@ -62,7 +55,7 @@ export async function songRoutes(app: FastifyInstance, { songs, storage, writeVe
 
   app.get('/api/songs/trending', async (request, reply) => {
     const { limit } = parseInput(shortListQuerySchema, request.query);
-    const load = () => asSharedAnswer(songs.listTrending(trendingSince(), limit));
+    const load = () => asSharedAnswer(songs.listTrending(limit));
     return sendSharedAnswer(request, reply, await lists.get(`trending:${limit}`, load));
   });
 
