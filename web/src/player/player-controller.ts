@@ -251,6 +251,8 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
   }
 
   function startSong(song: Song, context: PlaybackContext | undefined, mode: StartMode): void {
+    // Issue 20's play start: the listener asked for a song here (bench/play-start.ts; traces show it too).
+    performance.mark('kora:play-request');
     if (refuses(song)) return;
     const listContext = context && context.songs.length > 0 ? context : null;
     const cached = deps.catalogue.getCached();
@@ -477,6 +479,8 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
 
   /** Plays are counted for library songs only; the server refuses external ones. */
   function handlePlaying(): void {
+    // Sound starts: the end of issue 20's play start, timed from the click (bench/play-start.ts).
+    performance.mark('kora:playing');
     if (state.currentSong?.source === 'local') tracker.resume(state.currentSong.id);
     describeStream();
   }
