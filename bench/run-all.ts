@@ -19,6 +19,7 @@ const BENCHES = [
   'paystack-webhook.ts',
   'cluster-throughput.ts',
   'phone-first.ts',
+  'play-start.ts',
   'lighthouse.ts',
 ];
 
