@@ -1,4 +1,4 @@
-// A large, deterministic catalogue for the search budget: West African-style names and titles
+// A large, deterministic catalogue for the search budget (and the names of bench/lib/production-data.ts): West African-style names and titles
 // built from syllable tables, with the tone marks and dotted letters real names carry.
 import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/src/db/client.js';
@@ -46,9 +46,11 @@ const TITLE_WORDS = [
   'Rain', 'Sun', 'Gold', 'Dream', 'Holy', 'Blessing', 'Journey', 'Street', 'Party', 'Body', 'Soul', 'Mind', 'Home', 'Road',
   'Ọlọ́run', 'Ẹ̀mí', 'Ọmọ', 'Ìyá', 'Bàbá', 'Ìgbà', 'Ojú', 'Ọ̀nà', 'Egwu', 'Obi', 'Nne', 'Ụwa', 'Ndụ', 'Soyayya', 'Rayuwa',
   'Medo', 'Ɔdɔ', 'Akwaaba', 'Sika', 'Anigye', 'Highlife', 'Amapiano', 'Fuji', 'Juju', 'Last', 'Calm', 'Down', 'Again',
+  // Pidgin
+  'Wetin', 'Abeg', 'Oya', 'Sabi', 'Gbege', 'Shakara', 'Jare', 'Pikin', 'Waka', 'Chop', 'Jollificate', 'Ginger', 'No Wahala', 'Na So',
 ];
 export const COMMON_TITLE_WORDS = ['Love', 'Lagos', 'Baby', 'Dance', 'Money', 'Sunday', 'Party', 'Heart'];
-const GENRES = ['Afrobeats', 'Amapiano', 'Highlife', 'Fuji', 'Juju', 'Gospel', 'Hip Hop', 'R&B', 'Pop', 'Jazz', 'Dancehall'];
+export const GENRES = ['Afrobeats', 'Amapiano', 'Highlife', 'Fuji', 'Juju', 'Gospel', 'Hip Hop', 'R&B', 'Pop', 'Jazz', 'Dancehall'];
 
 function capitalize(word: string): string {
   return word.charAt(0).toLocaleUpperCase('en') + word.slice(1);
@@ -61,7 +63,7 @@ function makeWord(rnd: Rng, syllables: readonly string[], min: number, max: numb
   return capitalize(word);
 }
 
-function makeArtistName(rnd: Rng): string {
+export function makeArtistName(rnd: Rng): string {
   const syllables = pick(rnd, SYLLABLES);
   const given = makeWord(rnd, syllables, 2, 4);
   const roll = rnd();
@@ -70,7 +72,7 @@ function makeArtistName(rnd: Rng): string {
   return `${given} ${makeWord(rnd, syllables, 2, 4)}`;
 }
 
-function makeTitle(rnd: Rng): string {
+export function makeTitle(rnd: Rng): string {
   const words = 1 + Math.floor(rnd() * 3);
   const parts: string[] = [];
   for (let i = 0; i < words; i++) {

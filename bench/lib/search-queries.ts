@@ -64,7 +64,10 @@ function pickKind(rnd: Rng): QueryKind {
   return MIX[0]![0];
 }
 
-export function buildQueryMix(catalogue: GeneratedCatalogue, count: number, seed = 7): BenchQuery[] {
+/** What the mix is drawn from: artists' names (artist id n at n - 1) and songs' titles with their artist ids. */
+export type QuerySource = { artists: Pick<GeneratedCatalogue['artists'], 'name'>; songs: Pick<GeneratedCatalogue['songs'], 'id' | 'title' | 'artistId'> };
+
+export function buildQueryMix(catalogue: QuerySource, count: number, seed = 7): BenchQuery[] {
   const rnd = mulberry32(seed);
   const { artists, songs } = catalogue;
   const randomSong = () => Math.floor(rnd() * songs.id.length);

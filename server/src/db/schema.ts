@@ -239,6 +239,10 @@ export const songs = pgTable(
     index('songs_artist_idx').on(t.artistId),
     index('songs_album_idx').on(t.albumId, t.trackNumber),
     index('songs_play_count_idx').on(t.playCount),
+    // The catalogue newest first (GET /api/songs, Home's Browse all): read from the top, not sorted.
+    index('songs_listed_recent_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'live' and ${t.listed}`),
     index('songs_trending_idx')
       .on(t.recentPlayCount.desc().nullsFirst(), t.playCount.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'live' and ${t.listed}`),
@@ -428,7 +432,8 @@ export const plays = pgTable(
   (t) => [
     // A play made offline is recorded once per listener, however often the device sends it.
     uniqueIndex('plays_user_client_id_idx').on(t.userId, t.clientId),
-    index('plays_user_recent_idx').on(t.userId, t.playedAt),
+    // With the song: a listener's latest plays (recently played, the play rules) read from the index alone.
+    index('plays_user_recent_idx').on(t.userId, t.playedAt, t.songId),
     index('plays_song_recent_idx').on(t.songId, t.playedAt),
     index('plays_played_at_idx').on(t.playedAt),
     check('plays_seconds_positive', sql`${t.secondsPlayed} > 0`),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { albums, artists, songFeaturedArtists, songs, users } from '../../db/schema.js';
 import { type AlbumWithArtist, albumWithArtistFields } from '../albums/queries.js';
@@ -51,12 +51,11 @@ export function createArtistQueries(db: Db) {
 
     /** The artist's own songs first, then the ones they are featured on; each part by popularity. */
     async listArtistSongs(artistId: number, limit: number, offset: number): Promise<SongWithCredits[]> {
-      const featuresArtist = db
-        .select({ one: sql`1` })
-        .from(songFeaturedArtists)
-        .where(and(eq(songFeaturedArtists.songId, songs.id), eq(songFeaturedArtists.artistId, artistId)));
+      // The two sets by their own indexes: `artist_id = x or exists (…)` made the planner read every song.
+      const ofArtist = sql`(select ${songs.id} from ${songs} where ${songs.artistId} = ${artistId}
+        union select ${songFeaturedArtists.songId} from ${songFeaturedArtists} where ${songFeaturedArtists.artistId} = ${artistId})`;
       return selectSongsWithCredits(db)
-        .where(and(isLive, or(eq(songs.artistId, artistId), exists(featuresArtist))))
+        .where(and(isLive, inArray(songs.id, ofArtist)))
         .orderBy(sql`${songs.artistId} <> ${artistId}`, desc(songs.playCount), asc(songs.id))
         .limit(limit)
         .offset(offset);

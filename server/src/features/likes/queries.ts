@@ -3,21 +3,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { likedPlaylists, likedSongs, playlists, songs } from '../../db/schema.js';
 import { type PlaylistSummary, selectPlaylistSummaries } from '../playlists/queries.js';
-import { isLive, selectSongsWithCredits, type SongRow, type SongWithCredits } from '../songs/queries.js';
+import { isLive, notLiveSong as notLiveSongOf, selectSongsWithCredits, type SongRow, type SongWithCredits } from '../songs/queries.js';
 import { isOwnerInView } from '../account-data/visibility.js';
 
 export function createLikeQueries(db: Db) {
-  /**
-   * The song `songId` names, if it is not live. Liked songs are counted as the likes with no such
-   * song: the few songs that are not live come from a small partial index (songs_not_live_idx),
-   * where a join to the live songs would read the whole catalogue.
-   */
-  const notLiveSong = (songId: AnyPgColumn) =>
-    db
-      .select({ one: sql`1` })
-      .from(songs)
-      // A literal, not a parameter, so the planner can always match the partial index's predicate.
-      .where(and(eq(songs.id, songId), sql`${songs.status} <> 'live'`));
+  const notLiveSong = (songId: AnyPgColumn) => notLiveSongOf(db, songId);
   const songLike = (userId: number, songId: number) =>
     db
       .select({ one: sql`1` })
@@ -51,12 +41,19 @@ export function createLikeQueries(db: Db) {
 
     /** The user's liked live songs, most recently liked first, with their credits in the same query. */
     async listLikedSongs(userId: number, limit: number, offset: number): Promise<SongWithCredits[]> {
-      return selectSongsWithCredits(db)
-        .innerJoin(likedSongs, eq(likedSongs.songId, songs.id))
-        .where(and(eq(likedSongs.userId, userId), isLive))
+      // The page is chosen from the likes alone (their index, and the small not-live index), then only
+      // its songs are read: joining first read every song up to a deep page's offset.
+      const page = db
+        .select({ songId: likedSongs.songId, likedAt: likedSongs.createdAt })
+        .from(likedSongs)
+        .where(and(eq(likedSongs.userId, userId), notExists(notLiveSong(likedSongs.songId))))
         .orderBy(desc(likedSongs.createdAt), desc(likedSongs.songId))
         .limit(limit)
-        .offset(offset);
+        .offset(offset)
+        .as('liked_page');
+      return selectSongsWithCredits(db)
+        .innerJoin(page, eq(page.songId, songs.id))
+        .orderBy(desc(page.likedAt), desc(page.songId));
     },
 
     /** Counts what listLikedSongs lists: a like of a song that is no longer live does not count. */

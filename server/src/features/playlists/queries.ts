@@ -1,10 +1,10 @@
 import { COLLECTION_PAGE_SIZE } from '@kora/contracts';
-import { and, asc, desc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isMediaKeyInUse, lockMediaKeys } from '../../db/media-references.js';
 import { imageColorOf, saveImageColor } from '../../media/image-colors.js';
 import { playlistSongs, playlists, songs, users } from '../../db/schema.js';
-import { isLive, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
+import { isLive, notLiveSong, selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 import { isOwnerInView } from '../account-data/visibility.js';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
@@ -28,13 +28,14 @@ const accessFields = {
 const playlistIdColumn = sql`${playlists}.${sql.identifier('id')}`;
 
 /**
- * Counts the songs the listing shows (live ones), so the count and the list always agree. The status
- * is read per song by primary key: as a join, PostgreSQL with statistics hashed the whole songs
- * table (6 ms at 50,000 songs, growing with the catalogue) instead of 1 ms of lookups.
+ * Counts the songs the listing shows (live ones), so the count and the list always agree. The few
+ * songs that are not live are looked up in their small partial index (songs_not_live_idx): a join,
+ * or a status read per song by primary key, read the big songs table once per song of the playlist.
  */
 const liveSongCount = sql<number>`(
   select count(*)::int from ${playlistSongs} ps
-  where ps.playlist_id = ${playlistIdColumn} and (select s.status from ${songs} s where s.id = ps.song_id) = 'live')`;
+  where ps.playlist_id = ${playlistIdColumn}
+    and not exists (select 1 from ${songs} s where s.id = ps.song_id and s.status <> 'live'))`;
 
 /** Summaries with their owner's current name and live song count, in one query: any playlist list starts here. */
 export function selectPlaylistSummaries(db: Db) {
@@ -57,8 +58,8 @@ function selectSongsPage(db: Db, playlistId: number | Placeholder, limit: number
   const page = db
     .select({ songId: playlistSongs.songId, position: playlistSongs.position })
     .from(playlistSongs)
-    .innerJoin(songs, eq(songs.id, playlistSongs.songId))
-    .where(and(eq(playlistSongs.playlistId, playlistId), isLive))
+    // Songs that are not live skipped by their small index, not by joining every song before the offset.
+    .where(and(eq(playlistSongs.playlistId, playlistId), notExists(notLiveSong(db, playlistSongs.songId))))
     .orderBy(asc(playlistSongs.position), asc(playlistSongs.songId))
     .limit(limit)
     .offset(offset)

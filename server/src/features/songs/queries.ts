@@ -106,6 +106,43 @@ export function selectSongsWithCredits(db: Db) {
     .leftJoin(albumOfSong, eq(albumOfSong.id, songs.albumId));
 }
 
+/**
+ * The song `songId` names, if it is not live. Pages of likes and playlist songs skip such songs
+ * with NOT EXISTS on it: the few songs that are not live come from a small partial index
+ * (songs_not_live_idx), where a join to the live songs would read every song up to a deep page.
+ */
+export function notLiveSong(db: Db, songId: AnyPgColumn) {
+  return (
+    db
+      .select({ one: sql`1` })
+      .from(songs)
+      // A literal, not a parameter, so the planner can always match the partial index's predicate.
+      .where(and(eq(songs.id, songId), sql`${songs.status} <> 'live'`))
+  );
+}
+
+/** How many of a listener's latest plays recently played reads before it falls back to their whole history. */
+const RECENT_PLAYS_SCANNED = 500;
+
+/** The listener's plays as (song, time): the latest `scanned` of them, or all. */
+function playsOf(db: Db, userId: number, scanned: number | undefined) {
+  const mine = db.select({ songId: plays.songId, playedAt: plays.playedAt }).from(plays).where(eq(plays.userId, userId));
+  return (scanned === undefined ? mine : mine.orderBy(desc(plays.playedAt)).limit(scanned)).as('listener_plays');
+}
+
+function recentlyPlayedFrom(db: Db, source: ReturnType<typeof playsOf>, limit: number): Promise<SongWithCredits[]> {
+  const lastPlays = db
+    .select({ songId: source.songId, lastPlayedAt: max(source.playedAt).as('last_played_at') })
+    .from(source)
+    .groupBy(source.songId)
+    .as('last_plays');
+  return selectSongsWithCredits(db)
+    .innerJoin(lastPlays, eq(lastPlays.songId, songs.id))
+    .where(isLive)
+    .orderBy(desc(lastPlays.lastPlayedAt), desc(songs.id))
+    .limit(limit);
+}
+
 export function createSongQueries(db: Db) {
   const trendingWindow = createTrendingWindowKeeper(db);
   return {
@@ -128,19 +165,16 @@ export function createSongQueries(db: Db) {
       return selectSongsWithCredits(db).where(and(isListed, after)).orderBy(desc(songs.createdAt), desc(songs.id)).limit(limit);
     },
 
-    /** The listener's own plays, one entry per song, most recently played first. */
+    /**
+     * The listener's own plays, one entry per song, most recently played first. Their latest plays
+     * are read first (RECENT_PLAYS_SCANNED of them, from the top of plays_user_recent_idx): when those
+     * hold `limit` songs, they are exactly the answer (every other song was last played earlier), so
+     * a long history is not grouped whole; otherwise the whole history is.
+     */
     async listRecentlyPlayed(userId: number, limit: number): Promise<SongWithCredits[]> {
-      const lastPlays = db
-        .select({ songId: plays.songId, lastPlayedAt: max(plays.playedAt).as('last_played_at') })
-        .from(plays)
-        .where(eq(plays.userId, userId))
-        .groupBy(plays.songId)
-        .as('last_plays');
-      return selectSongsWithCredits(db)
-        .innerJoin(lastPlays, eq(lastPlays.songId, songs.id))
-        .where(isLive)
-        .orderBy(desc(lastPlays.lastPlayedAt), desc(songs.id))
-        .limit(limit);
+      const fromLatest = await recentlyPlayedFrom(db, playsOf(db, userId, RECENT_PLAYS_SCANNED), limit);
+      if (fromLatest.length === limit) return fromLatest;
+      return recentlyPlayedFrom(db, playsOf(db, userId, undefined), limit);
     },
 
     /**
