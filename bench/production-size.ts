@@ -127,7 +127,7 @@ async function preparePglite(): Promise<Prepared> {
     }
     fs.writeFileSync(marker, fingerprint);
   }
-  const bytes = folderBytes(path.join(dataDir, 'pgdata'));
+  const bytes = folderBytes(dataDir);
   console.log(`PGlite: data folder ${(bytes / 2 ** 30).toFixed(2)} GB`);
   return { label: 'PGlite', env: { DATA_DIR: dataDir }, drop };
 }

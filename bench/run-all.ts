@@ -10,6 +10,7 @@ const BENCHES = [
   'home-data.ts',
   'streaming.ts',
   'search.ts',
+  'production-size.ts',
   'collections.ts',
   'user-stats.ts',
   'transcoding.ts',
