@@ -103,6 +103,8 @@ describe('starting songs', () => {
     actions.pickSong(album.songs[2]!, album);
     expect(state()).toMatchObject({ currentSong: album.songs[2], isPlaying: false });
     expect(audio.src).toBe('/api/songs/3/stream?quality=medium');
+    // It buffers meanwhile, past the metadata, so play() finds it ready.
+    expect(audio.preload).toBe('auto');
     vi.advanceTimersByTime(99);
     expect(audio.paused).toBe(true);
     vi.advanceTimersByTime(1);
@@ -502,6 +504,8 @@ describe('a session restored after a reload', () => {
     expect(audio.src).toBe('/api/songs/2/stream?quality=medium');
     expect(audio.currentTime).toBe(42.5);
     expect(audio.paused).toBe(true);
+    // The metadata only: a song restored after a reload costs no data until it is played.
+    expect(audio.preload).toBe('metadata');
     expect(controller.getPosition()).toBe(42.5);
   });
 

@@ -237,6 +237,9 @@ export function createPlayerController(deps: PlayerControllerDeps): PlayerContro
     if (url === loadedUrl && !audio.error) audio.currentTime = 0;
     else {
       loadedUrl = url;
+      // Played now or in a moment (a pick): buffer on past the metadata the element's attribute allows,
+      // or play() finds the pipeline suspended and waits for the stream again (issue 20).
+      audio.preload = 'auto';
       audio.src = url;
     }
     if (mode === 'now') requestPlay();
