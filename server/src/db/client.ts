@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -55,6 +59,60 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 
 const pgliteExtensions = { pg_trgm, unaccent };
 
+/**
+ * PGlite's memory, sized by measurement (issue 20, bench/memory.ts: the embedded server with the
+ * demo catalogue idles under 250 MB). PGlite's shared memory lives in its WebAssembly heap and all
+ * of it is resident from the start: initdb's shared_buffers of 128 MB made 151 MB of the 400 MB a
+ * later start idled at. 16 MB holds the demo catalogue's hot pages; a page it lacks is read again
+ * from the operating system's file cache: home and streaming throughput did not change, and a
+ * first-time search of 100,000 songs cost about 9% more CPU. PGlite has one connection, so room for
+ * 10 instead of 100 (4 MB less); an index build's memory stays resident once touched, and 16 MB
+ * instead of 64 built a 300,000-row index as fast.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=10', 'maintenance_work_mem=16MB'];
+const pgliteStartParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
+
+/**
+ * V8 runs WebAssembly with its baseline compiler (Liftoff) and compiles the hottest functions again
+ * with its optimizing one (TurboFan) on background threads, whose memory stays with the process:
+ * 45 to 90 MB more at a later start. PGlite is the only WebAssembly here, so it runs on Liftoff
+ * alone: measured, a payment webhook's statements cost the same CPU, a first-time search of
+ * 100,000 songs about 4% more, and a statement that aggregates 100,000 rows 1.55x. Set before the
+ * first PGlite compiles its module; it holds for the whole process.
+ */
+function useBaselineWasmCompiler(): void {
+  v8.setFlagsFromString('--liftoff-only');
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A new database folder is made (initdb) in a child process that exits once it is written: made in
+ * this one, initdb's own WebAssembly instance and the copy of the folder it hands over took the
+ * server to 600 to 800 MB, and left 60 to 150 MB behind once freed (a first start with SEED=none
+ * idled at 350 MB, now 200 MB). No slower: both take 12 to 15 s with the migrations on a busy machine.
+ */
+async function initPgliteFolder(folder: string): Promise<void> {
+  if (fs.existsSync(path.join(folder, 'PG_VERSION'))) return;
+  const script = [
+    'const { PGlite } = require(process.env.KORA_PGLITE_MODULE);',
+    'PGlite.create(process.env.KORA_PGLITE_FOLDER, { startParams: JSON.parse(process.env.KORA_PGLITE_START_PARAMS) })',
+    '  .then((db) => db.close())',
+    '  .catch((error) => { console.error(error); process.exit(1); });',
+  ].join('\n');
+  const env = {
+    ...process.env,
+    KORA_PGLITE_MODULE: require.resolve('@electric-sql/pglite'),
+    KORA_PGLITE_FOLDER: folder,
+    KORA_PGLITE_START_PARAMS: JSON.stringify(pgliteStartParams),
+  };
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, ['-e', script], { env }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`Creating the embedded database in ${folder} failed: ${stderr.trim() || error.message}`)) : resolve(),
+    );
+  });
+}
+
 function createStatementCounter() {
   let count = 0;
   return { logger: { logQuery: () => void count++ }, statementCount: () => count };
@@ -64,9 +122,10 @@ function createStatementCounter() {
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, 'db') : undefined, {
-      extensions: pgliteExtensions,
-    });
+    const folder = dataDir ? path.join(dataDir, 'db') : undefined;
+    if (folder) await initPgliteFolder(folder);
+    useBaselineWasmCompiler();
+    const client = await PGlite.create(folder, { extensions: pgliteExtensions, startParams: pgliteStartParams });
     const writeVersion = countWrites(client);
     const { logger, statementCount } = createStatementCounter();
     const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
