@@ -1,20 +1,15 @@
 // Budget: every call the home page makes answers within 30 ms at the 95th percentile with
 // 50 concurrent connections, on the built server with the demo catalogue on PGlite.
 // The p95 is computed from every response time (autocannon itself reports p97.5 and p99).
+// The server's RSS is printed beside each call (after it, and its peak during it): issue 20's
+// memory budget (bench/memory.ts) is held through these loads.
 import { giveListenerHistory, runLoad, signUpBenchUser } from './lib/load.js';
 import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
+import { HOME_CALLS, mb, rssOf, trackPeak } from './lib/memory-loads.js';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const BUDGET_P95_MS = 30;
-const HOME_CALLS = [
-  '/api/auth/user',
-  '/api/songs',
-  '/api/songs/recently-played',
-  '/api/songs/trending',
-  '/api/playlists',
-  '/api/playlists/editorial',
-];
 
 console.log('Starting Kora with the demo catalogue, answering once its renditions are made (about two minutes)...');
 // Measured at steady state, not while ffmpeg makes the catalogue's renditions.
@@ -24,15 +19,18 @@ try {
   await giveListenerHistory(kora.url, cookie);
 
   console.log(`${CONNECTIONS} connections, ${DURATION_S} s per call (after 1 s of warm-up); budget p95 <= ${BUDGET_P95_MS} ms`);
-  console.log('call                          req/s     p50 ms   p95 ms   p99 ms   non-2xx  result');
+  console.log(`server RSS before the calls: ${mb(rssOf(kora.child.pid!))}`);
+  console.log('call                          req/s     p50 ms   p95 ms   p99 ms   non-2xx  RSS after, peak  result');
   let failed = false;
   for (const path of HOME_CALLS) {
+    const peak = trackPeak(kora.child.pid!);
     const result = await runLoad(`${kora.url}${path}`, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: 1, headers: { cookie } });
     const pass = result.p95 <= BUDGET_P95_MS && result.non2xx === 0 && result.errors === 0;
     failed ||= !pass;
     console.log(
       `${path.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} ${result.p50.toFixed(1).padStart(9)} ${result.p95.toFixed(1).padStart(8)} ` +
-        `${result.p99.toFixed(1).padStart(8)} ${String(result.non2xx + result.errors).padStart(9)}  ${pass ? 'PASS' : 'FAIL'}`,
+        `${result.p99.toFixed(1).padStart(8)} ${String(result.non2xx + result.errors).padStart(9)}  ` +
+        `${mb(rssOf(kora.child.pid!)).padStart(7)}, ${mb(peak.stop()).padStart(6)}  ${pass ? 'PASS' : 'FAIL'}`,
     );
   }
   console.log(`home page calls: ${failed ? 'FAIL' : 'PASS'} (p95 <= ${BUDGET_P95_MS} ms each)`);

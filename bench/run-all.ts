@@ -16,6 +16,7 @@ const BENCHES = [
   'transcoding.ts',
   'data-per-hour.ts',
   'uploads-memory.ts',
+  'memory.ts',
   'audio-proxy.ts',
   'paystack-webhook.ts',
   'cluster-throughput.ts',

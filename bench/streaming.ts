@@ -4,6 +4,8 @@
 // Then issue 19's: the same requests through nginx with deploy/nginx/kora.conf in front of Kora
 // started again with MEDIA_OFFLOAD=nginx (Kora decides, nginx sends the bytes) reach at least 90%
 // of nginx serving the files directly; all three side by side in one run.
+// Kora's RSS is printed beside its lines (after the load, and its peak during it): issue 20's memory
+// budget (bench/memory.ts) is held through this load.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { signUpBenchUser } from './lib/load.js';
@@ -12,6 +14,7 @@ import { hasNginx, NGINX_BINARY, startNginx } from './lib/nginx.js';
 import { cpuMsOf, processTree } from './lib/process-cpu.js';
 import { runRangeLoad, type RangeLoadResult, type RangeTarget } from './lib/range-load.js';
 import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
+import { mb, rssOf, trackPeak } from './lib/memory-loads.js';
 
 const CLIENTS = 200;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -60,19 +63,23 @@ try {
   const options = { clients: CLIENTS, rangeBytes: RANGE_BYTES };
   console.log(`${CLIENTS} clients, random ${RANGE_BYTES / 1024} KiB ranges, ${DURATION_S} s each after 2 s of warm-up; nginx with ${NGINX_WORKERS} worker(s)`);
   // Server CPU per request is printed too: on a shared 2-core machine it varies far less than throughput.
-  const measure = async (url: string, targets: RangeTarget[], pids: number[], headers?: Record<string, string>) => {
+  // With koraPid, Kora's RSS after the load and its peak during it (warm-up included).
+  const measure = async (url: string, targets: RangeTarget[], pids: number[], headers?: Record<string, string>, koraPid?: number) => {
+    const peak = koraPid === undefined ? undefined : trackPeak(koraPid);
     await runRangeLoad(url, targets, { ...options, durationS: 2, headers });
     const cpuBefore = cpuMsOf(pids);
     const result = await runRangeLoad(url, targets, { ...options, durationS: DURATION_S, headers });
-    return { ...result, cpuMsPerRequest: (cpuMsOf(pids) - cpuBefore) / result.requests };
+    const memory = koraPid === undefined ? undefined : { rssAfter: rssOf(koraPid), peakRss: peak!.stop() };
+    return { ...result, cpuMsPerRequest: (cpuMsOf(pids) - cpuBefore) / result.requests, memory };
   };
   const nginxResult = await measure(nginx.url, nginxTargets, processTree(nginx.child.pid!));
-  const koraResult = await measure(kora.url, koraTargets, [kora.child.pid!], { cookie });
+  const koraResult = await measure(kora.url, koraTargets, [kora.child.pid!], { cookie }, kora.child.pid!);
 
-  const line = (name: string, r: RangeLoadResult & { cpuMsPerRequest: number }) =>
+  const line = (name: string, r: RangeLoadResult & { cpuMsPerRequest: number; memory?: { rssAfter: number; peakRss: number } }) =>
     `${name.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} req/s ${r.mbPerS.toFixed(1).padStart(8)} MB/s   ` +
     `TTFB p50 ${r.ttfbP50.toFixed(1).padStart(6)} ms, p99 ${r.ttfbP99.toFixed(1).padStart(6)} ms   ` +
-    `server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request   failures ${r.failures}`;
+    `server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request   failures ${r.failures}` +
+    (r.memory ? `   Kora RSS after ${mb(r.memory.rssAfter)}, peak ${mb(r.memory.peakRss)}` : '');
   console.log(line('nginx', nginxResult));
   console.log(line('Kora', koraResult));
 
@@ -86,7 +93,7 @@ try {
   });
   const fromProxy = Buffer.from(await (await fetch(`${proxy.url}${koraTargets[0]!.path}`, { headers: { cookie, ...sample } })).arrayBuffer());
   if (!fromProxy.equals(fromNginx)) throw new Error('Kora behind nginx with the offload and nginx disagree about the same range of the same file');
-  const offloadResult = await measure(proxy.url, koraTargets, [kora.child.pid!, ...processTree(proxy.child.pid!)], { cookie });
+  const offloadResult = await measure(proxy.url, koraTargets, [kora.child.pid!, ...processTree(proxy.child.pid!)], { cookie }, kora.child.pid!);
   console.log(line('Kora+nginx offload', offloadResult));
 
   const ratio = koraResult.rps / nginxResult.rps;
