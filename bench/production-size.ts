@@ -40,7 +40,7 @@ import {
   type DatasetSize,
 } from './lib/production-data.js';
 import { type BenchQuery, buildQueryMix, type QuerySource } from './lib/search-queries.js';
-import { POSTGRES_URL } from './lib/bench-backends.js';
+import { POSTGRES_URL, runAsAdmin } from './lib/bench-backends.js';
 
 const SCALE = Number(process.env.BENCH_PRODUCTION_SCALE ?? 1);
 const DATABASES = (process.env.BENCH_PRODUCTION_DB ?? 'postgres,pglite').split(',');
@@ -66,14 +66,8 @@ const fingerprint = JSON.stringify({ DATASET_VERSION, size, day: new Date().toIS
 
 type Prepared = { label: string; env: Record<string, string>; drop: () => Promise<void> };
 
-async function adminQuery(sqlText: string, url = POSTGRES_URL): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
+function adminQuery(sqlText: string, url = POSTGRES_URL): Promise<pg.QueryResult> {
+  return runAsAdmin((client) => client.query(sqlText), url);
 }
 
 async function preparePostgres(): Promise<Prepared> {

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { openPglite } from '../server/src/db/client.js';
 import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
 import { giveListenerHistory, type LoadResult, runLoad, signUpBenchUser } from './lib/load.js';
+import { HOME_CALLS } from './lib/memory-loads.js';
 
 const CONNECTIONS = 20;
 const WARMUP_S = 1;
@@ -21,14 +22,6 @@ const SAMPLE_MS = 100;
 /** Transcoding is over once no ffmpeg has run for this long. */
 const IDLE_MS = 5_000;
 const TRANSCODE_TIMEOUT_MS = 15 * 60_000;
-const HOME_CALLS = [
-  '/api/auth/user',
-  '/api/songs',
-  '/api/songs/recently-played',
-  '/api/songs/trending',
-  '/api/playlists',
-  '/api/playlists/editorial',
-];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

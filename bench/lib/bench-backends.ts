@@ -15,8 +15,9 @@ export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgr
 export type Backend = { label: string; database: Database; dataDir: string; env: Record<string, string>; cleanup: () => Promise<void> };
 export type Listener = { id: number; cookie: string };
 
-async function runAsAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
+/** One connection to BENCH_POSTGRES_URL's server (or `url`) for `work`, closed after it. */
+export async function runAsAdmin<T>(work: (client: pg.Client) => Promise<T>, url = POSTGRES_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
