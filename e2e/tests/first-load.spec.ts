@@ -19,8 +19,13 @@ test.describe('signed-out pages rendered at build time', () => {
     // Nothing typed is lost and no password goes into an address: the form waits for the script.
     await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeDisabled();
     await expect(page.getByLabel('Email')).toBeDisabled();
-    await page.goto('/auth?tab=signup');
+    // A tab tapped before the script has come opens the other tab's page instead of doing nothing.
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=signup$/);
     await expect(page.getByText('Create your account')).toBeVisible();
+    await page.getByRole('tab', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText('Welcome back')).toBeVisible();
   });
 });
 

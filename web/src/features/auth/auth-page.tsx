@@ -13,10 +13,25 @@ export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: AuthTab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
 
+  // The page to return to after signing in stays whichever tab the visitor picks.
+  const next = searchParams.get(RETURN_PARAM);
+  const paramsFor = (value: string) => ({ ...(value === 'signup' && { tab: 'signup' }), ...(next && { [RETURN_PARAM]: next }) });
+
   function handleTabChange(value: string) {
-    // The page to return to after signing in stays whichever tab the visitor picks.
-    const next = searchParams.get(RETURN_PARAM);
-    setSearchParams({ ...(value === 'signup' && { tab: 'signup' }), ...(next && { [RETURN_PARAM]: next }) }, { replace: true });
+    setSearchParams(paramsFor(value), { replace: true });
+  }
+
+  // Each tab is also a link to its own prerendered page: a tap before the script has taken over the
+  // build-time HTML (seconds on a slow phone) opens the other tab instead of being lost.
+  function tabLink(value: AuthTab, label: string) {
+    const query = new URLSearchParams(paramsFor(value)).toString();
+    return (
+      <TabsTrigger value={value} asChild className="flex items-center justify-center">
+        <a href={query ? `/auth?${query}` : '/auth'} onClick={(event) => event.preventDefault()}>
+          {label}
+        </a>
+      </TabsTrigger>
+    );
   }
 
   return (
@@ -35,8 +50,8 @@ export function AuthPage() {
         </p>
         <Tabs value={tab} onValueChange={handleTabChange} className="mt-6">
           <TabsList aria-label="Log in or sign up">
-            <TabsTrigger value="login">Log In</TabsTrigger>
-            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            {tabLink('login', 'Log In')}
+            {tabLink('signup', 'Sign Up')}
           </TabsList>
           <TabsContent value="login" className="mt-6 rounded-control">
             <LoginForm />
