@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { hashPassword } from '../../server/src/features/auth/password.js';
+import { popularTarget } from '../../server/src/features/search/popular-songs.js';
 import { mulberry32, pick, type Rng } from '../../server/src/media/seeded-random.js';
 import { GENRES, makeArtistName, makeTitle } from './search-catalogue.js';
 
@@ -194,7 +195,7 @@ function* artistRows(size: DatasetSize, rnd: Rng): Generator<string> {
  * The songs in runs per artist, most on albums, as in a real discography: the big artist first with
  * their 500, the others sharing the rest. Albums are collected while the songs stream out.
  */
-function* songRows(size: DatasetSize, rnd: Rng, plays: Plays, albums: string[], now: number): Generator<string> {
+function* songRows(size: DatasetSize, rnd: Rng, plays: Plays, albums: string[], playCounts: Int32Array, now: number): Generator<string> {
   const others = size.songs - LANDMARKS.bigArtistSongs;
   let albumArtist = 0;
   let albumId = 0;
@@ -215,8 +216,9 @@ function* songRows(size: DatasetSize, rnd: Rng, plays: Plays, albums: string[], 
     // The plays before these ninety days, long-tailed, plus the ones generated.
     const history = Math.floor(Math.pow(rnd(), 6) * 500_000);
     const createdAt = new Date(now - Math.floor(rnd() * 5 * 365 * 86_400_000)).toISOString();
+    playCounts[id] = history + plays.perSong[id]!;
     yield `${id},${csvText(makeTitle(rnd))},${artistId},${csvNullable(album)},${album === null ? '' : 1 + Math.floor(rnd() * 14)},` +
-      `${120 + Math.floor(rnd() * 180)},${csvText(pick(rnd, GENRES))},${history + plays.perSong[id]!},${plays.recentPerSong[id]},${createdAt}\n`;
+      `${120 + Math.floor(rnd() * 180)},${csvText(pick(rnd, GENRES))},${playCounts[id]},${plays.recentPerSong[id]},${createdAt}\n`;
   }
 }
 
@@ -301,6 +303,12 @@ function playlistRows(size: DatasetSize, rnd: Rng): PlaylistRows {
   return { playlists, songs: songs() };
 }
 
+/** The play count of the `target`-th most played song, or 0 for a smaller catalogue (features/search/popular-songs.ts). */
+function popularFloorOf(playCounts: Int32Array, target: number): number {
+  if (playCounts.length < target) return 0;
+  return Int32Array.from(playCounts).sort().reverse()[target - 1]!;
+}
+
 /** Secondary indexes of these tables, dropped for the load and built again after it (as pg_restore does); unique ones stay, for the triggers' ON CONFLICT. */
 const BULK_TABLES = ['songs', 'albums', 'song_featured_artists', 'plays', 'song_daily_plays', 'liked_songs', 'playlists', 'playlist_songs', 'search_words'];
 
@@ -343,10 +351,13 @@ export async function loadProductionData(target: CopyTarget, size: DatasetSize =
   });
   await step(`artists (${size.artists.toLocaleString('en')})`, () => target.copy('artists', ['id', 'name'], artistRows(size, rnd)));
   const albums: string[] = [];
-  const songs = songRows(size, rnd, plays!, albums, now);
+  const playCounts = new Int32Array(size.songs + 1);
+  const songs = songRows(size, rnd, plays!, albums, playCounts, now);
   // Albums come out of the songs' loop; songs reference them, so they are loaded first from a first pass.
   const songLines = [...songs];
   await step(`albums (${albums.length.toLocaleString('en')})`, () => target.copy('albums', ['id', 'title', 'artist_id', 'release_year'], albums));
+  // Search's popular floor as its daily move would set it, before the songs: their trigger marks them against it.
+  await target.exec(`update search_popular_floor set play_count = ${popularFloorOf(playCounts.subarray(1), popularTarget(size.songs))}`);
   await step(`songs (${size.songs.toLocaleString('en')}, search triggers on)`, () =>
     target.copy('songs', ['id', 'title', 'artist_id', 'album_id', 'track_number', 'duration', 'genre', 'play_count', 'recent_play_count', 'created_at'], songLines),
   );

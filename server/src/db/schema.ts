@@ -198,6 +198,12 @@ export const songs = pgTable(
      * reads the top of an index instead of counting plays.
      */
     recentPlayCount: integer('recent_play_count').notNull().default(0),
+    /**
+     * Whether play_count reaches searchPopularFloor: search ranks these songs first, through their
+     * own small full-text index (features/search/popular-songs.ts). Set by a trigger on every write
+     * of play_count (migration 0029) and by the floor's daily move, never by hand.
+     */
+    searchPopular: boolean('search_popular').notNull().default(false),
     source: text('source', { enum: ['local', 'deezer', 'youtube', 'soundcloud'] }).notNull().default('local'),
     isExternal: boolean('is_external').notNull().default(false),
     isPreview: boolean('is_preview').notNull().default(false),
@@ -251,6 +257,7 @@ export const songs = pgTable(
     check('songs_external_has_id', sql`${t.source} = 'local' OR ${t.externalId} IS NOT NULL`),
     check('songs_play_count_nonnegative', sql`${t.playCount} >= 0`),
     index('songs_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    index('songs_popular_search_idx').using('gin', t.searchVector).with({ fastupdate: false }).where(sql`${t.searchPopular}`),
     // The few songs that are not live: counting a collection's live songs subtracts these
     // instead of reading every song of the catalogue.
     index('songs_not_live_idx').on(t.id).where(sql`${t.status} <> 'live'`),
@@ -467,6 +474,20 @@ export const trendingWindow = pgTable(
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
   },
   (t) => [check('trending_window_one_row', sql`${t.id}`)],
+);
+
+/**
+ * The play count from which a song is one of search's popular songs (songs.search_popular), one
+ * row. Raised or lowered once a day to keep about one song in twenty above it
+ * (features/search/popular-songs.ts).
+ */
+export const searchPopularFloor = pgTable(
+  'search_popular_floor',
+  {
+    id: boolean('id').primaryKey().default(true),
+    playCount: integer('play_count').notNull(),
+  },
+  (t) => [check('search_popular_floor_one_row', sql`${t.id}`)],
 );
 
 /**

@@ -1,5 +1,5 @@
-// The ranking reads the most played songs first and the rest only where they can still win.
-// Whatever the size of that window, the order must be the one of ranking every match.
+// The ranking reads the popular songs first and the rest only where they can still win.
+// Whatever the size of that set, the order must be the one of ranking every match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { createSearchQueries } from '../../src/features/search/queries.js';
@@ -39,8 +39,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 
-async function rankedTitles(q: string, popularWindow: number, limit = 30): Promise<string[]> {
-  const queries = createSearchQueries(database.db, { popularWindow });
+async function rankedTitles(q: string, popularSongs: number, limit = 30): Promise<string[]> {
+  const queries = createSearchQueries(database.db, { popularTarget: () => popularSongs });
   const rows = await queries.findSongs(buildSearchTiers(await queries.findSearchWords(q)), limit);
   return rows.map((row) => row.song.title);
 }

@@ -5,12 +5,7 @@ import type { ArtistRow } from '../artists/queries.js';
 import { selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 import { MAX_SEARCH_WORDS, matchAnyTier, matchTiersFrom, type SearchTier, type SearchWord } from './search-terms.js';
 import { isOwnerInView } from '../account-data/visibility.js';
-
-/**
- * The most played songs, scanned in play-count order: when a search matches many of them, its
- * best results are among them, found without visiting thousands of matching rows.
- */
-const POPULAR_WINDOW = 1000;
+import { createPopularFloorKeeper, type PopularTarget } from './popular-songs.js';
 
 function buildRelevance(searchVector: SQL, tiers: SearchTier[]): SQL {
   const cases = tiers.map((tier) => sql`when ${searchVector} @@ ${tier.query}::tsquery then ${tier.relevance}::int`);
@@ -19,11 +14,12 @@ function buildRelevance(searchVector: SQL, tiers: SearchTier[]): SQL {
 
 /**
  * Ids of the best live songs by (relevance, play count, id), exactly, without ranking every
- * match. The popular window gives the top `limit` among the most played songs; a song outside
- * it can only beat those by a higher relevance, so the second lookup fetches just those (through
- * the full-text index), or every match when the window held fewer than `limit`.
+ * match. The popular songs (popular-songs.ts) give the top `limit` among themselves through their
+ * own index; every other song has fewer plays than any of them, so it can only beat those by a
+ * higher relevance, and the second lookup fetches just those (through the full-text index), or
+ * every match when the popular songs held fewer than `limit`.
  */
-function selectRankedSongIds(tiers: SearchTier[], limit: number, popularWindow: number): SQL {
+function selectRankedSongIds(tiers: SearchTier[], limit: number): SQL {
   const all = matchAnyTier(tiers);
   const higherThan = tiers
     .slice(1)
@@ -32,15 +28,15 @@ function selectRankedSongIds(tiers: SearchTier[], limit: number, popularWindow: 
   return sql`
     with popular_hits as (
       select p.id, p.play_count, ${buildRelevance(sql`p.search_vector`, tiers)} as relevance
-      from (select id, play_count, status, search_vector from ${songs} order by play_count desc, id limit ${popularWindow}) p
-      where p.search_vector @@ ${all}::tsquery and p.status = 'live'
+      from ${songs} p
+      where p.search_popular and p.search_vector @@ ${all}::tsquery and p.status = 'live'
       order by relevance desc, p.play_count desc, p.id
       limit ${limit}
     ),
     other_hits as (
       select s.id, s.play_count, ${buildRelevance(sql`s.search_vector`, tiers)} as relevance
       from ${songs} s
-      where s.search_vector @@ (select ${rest} from popular_hits) and s.status = 'live'
+      where s.search_vector @@ (select ${rest} from popular_hits) and not s.search_popular and s.status = 'live'
       order by relevance desc, s.play_count desc, s.id
       limit ${limit}
     )
@@ -50,11 +46,12 @@ function selectRankedSongIds(tiers: SearchTier[], limit: number, popularWindow: 
 }
 
 /**
- * Every statement here is a SELECT: the embedded database's write counter takes anything else
- * (a bare WITH included) for a write, which would empty the song caches.
- * `popularWindow` is only ever changed by tests, to check the ranking across its edge.
+ * Every statement here but the popular floor's daily move is a SELECT: the embedded database's
+ * write counter takes anything else (a bare WITH included) for a write, which would empty the
+ * song caches. Only tests change `popularTarget`, to check the ranking across the popular edge.
  */
-export function createSearchQueries(db: Db, { popularWindow = POPULAR_WINDOW } = {}) {
+export function createSearchQueries(db: Db, { popularTarget }: { popularTarget?: PopularTarget } = {}) {
+  const popularFloor = createPopularFloorKeeper(db, popularTarget);
   return {
     /** The search's words, folded like the catalogue, with the catalogue words one deletion away. */
     async findSearchWords(q: string): Promise<SearchWord[]> {
@@ -69,8 +66,9 @@ export function createSearchQueries(db: Db, { popularWindow = POPULAR_WINDOW } =
     },
 
     async findSongs(tiers: SearchTier[], limit: number): Promise<SongWithCredits[]> {
+      await popularFloor.ensureCurrent();
       return selectSongsWithCredits(db)
-        .innerJoin(sql`(${selectRankedSongIds(tiers, limit, popularWindow)}) as search_hits`, sql`search_hits.id = ${songs.id}`)
+        .innerJoin(sql`(${selectRankedSongIds(tiers, limit)}) as search_hits`, sql`search_hits.id = ${songs.id}`)
         .orderBy(sql`search_hits.relevance desc`, desc(songs.playCount), asc(songs.id));
     },
 

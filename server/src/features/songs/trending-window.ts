@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { createDailyTask } from '../../db/daily-task.js';
 import { songDailyPlays, songs, trendingWindow } from '../../db/schema.js';
 
 /** Trending counts the plays of the last seven days (UTC), today included. */
@@ -52,20 +53,5 @@ export async function moveTrendingWindow(db: Db, startsOn: string): Promise<bool
  * another process did); the other reads of the day cost nothing. Concurrent reads share one move.
  */
 export function createTrendingWindowKeeper(db: Db, now: () => Date = () => new Date()) {
-  let current: string | undefined;
-  let moving: Promise<void> | undefined;
-  return {
-    ensureCurrent(): Promise<void> {
-      const startsOn = windowStartFor(now());
-      if (current === startsOn) return Promise.resolve();
-      moving ??= moveTrendingWindow(db, startsOn)
-        .then(() => {
-          current = startsOn;
-        })
-        .finally(() => {
-          moving = undefined;
-        });
-      return moving;
-    },
-  };
+  return createDailyTask((startsOn) => moveTrendingWindow(db, startsOn), () => windowStartFor(now()));
 }

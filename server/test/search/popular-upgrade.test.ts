@@ -1,0 +1,36 @@
+// A catalogue already in place when search's popular songs arrive is marked by the migration that
+// adds them (0029), with the floor its daily move would set, so no listener's search waits for it.
+import fs from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrationsFolder } from '../../src/db/client.js';
+import { migrationsBefore, openEmptyDatabase, type UpgradableDatabase } from '../helpers/upgrade-database.js';
+
+let database: UpgradableDatabase;
+let olderMigrations: string;
+
+beforeAll(async () => {
+  olderMigrations = await migrationsBefore(/_search_popular_songs$/);
+  database = await openEmptyDatabase();
+  await database.migrateTo(olderMigrations);
+});
+afterAll(async () => {
+  await database.close();
+  await fs.rm(olderMigrations, { recursive: true, force: true });
+});
+
+const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+it('sets the floor to the play count of the catalogue’s one-in-twenty most played song and marks the songs from it', async () => {
+  // Plain SQL: the schema module describes today's tables. Song n has been played n times.
+  await database.db.execute(sql`insert into artists (id, name) values (1, 'Tiwa')`);
+  await database.db.execute(sql`insert into songs (title, artist_id, play_count) select 'Song ' || n, 1, n from generate_series(1, 24000) n`);
+  await database.migrateTo(migrationsFolder);
+  // 24,000 songs: the 1,200 most played are marked, from song 22,801 on.
+  expect(await rows(sql`select play_count from search_popular_floor`)).toEqual([{ play_count: 22_801 }]);
+  expect(await rows(sql`select count(*)::int as n, min(play_count) as lowest from songs where search_popular`)).toEqual([{ n: 1200, lowest: 22_801 }]);
+  // From now on the trigger marks what plays and new songs bring.
+  await database.db.execute(sql`update songs set play_count = play_count + 1 where play_count = 22800`);
+  await database.db.execute(sql`insert into songs (title, artist_id, play_count) values ('Newcomer', 1, 0)`);
+  expect(await rows(sql`select count(*)::int as n from songs where search_popular <> (play_count >= 22801)`)).toEqual([{ n: 0 }]);
+}, 60_000);
