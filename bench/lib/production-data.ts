@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { hashPassword } from '../../server/src/features/auth/password.js';
-import { popularTarget } from '../../server/src/features/search/popular-songs.js';
+import { popularTargets } from '../../server/src/features/search/popular-songs.js';
 import { mulberry32, pick, type Rng } from '../../server/src/media/seeded-random.js';
 import { GENRES, makeArtistName, makeTitle } from './search-catalogue.js';
 
@@ -303,10 +303,10 @@ function playlistRows(size: DatasetSize, rnd: Rng): PlaylistRows {
   return { playlists, songs: songs() };
 }
 
-/** The play count of the `target`-th most played song, or 0 for a smaller catalogue (features/search/popular-songs.ts). */
-function popularFloorOf(playCounts: Int32Array, target: number): number {
-  if (playCounts.length < target) return 0;
-  return Int32Array.from(playCounts).sort().reverse()[target - 1]!;
+/** Each level's floor: the play count of its target-th most played song, or 0 for a smaller catalogue (features/search/popular-songs.ts). */
+function popularFloors(playCounts: Int32Array, targets: number[]): number[] {
+  const mostPlayedFirst = Int32Array.from(playCounts).sort().reverse();
+  return targets.map((target) => (target > mostPlayedFirst.length ? 0 : mostPlayedFirst[target - 1]!)).sort((a, b) => a - b);
 }
 
 /** Secondary indexes of these tables, dropped for the load and built again after it (as pg_restore does); unique ones stay, for the triggers' ON CONFLICT. */
@@ -356,8 +356,10 @@ export async function loadProductionData(target: CopyTarget, size: DatasetSize =
   // Albums come out of the songs' loop; songs reference them, so they are loaded first from a first pass.
   const songLines = [...songs];
   await step(`albums (${albums.length.toLocaleString('en')})`, () => target.copy('albums', ['id', 'title', 'artist_id', 'release_year'], albums));
-  // Search's popular floor as its daily move would set it, before the songs: their trigger marks them against it.
-  await target.exec(`update search_popular_floor set play_count = ${popularFloorOf(playCounts.subarray(1), popularTarget(size.songs))}`);
+  // Search's popular floors as their daily move would set them, before the songs: their trigger levels them.
+  for (const [i, floor] of popularFloors(playCounts.subarray(1), popularTargets(size.songs)).entries()) {
+    await target.exec(`update search_popular_floors set play_count = ${floor} where level = ${i + 1}`);
+  }
   await step(`songs (${size.songs.toLocaleString('en')}, search triggers on)`, () =>
     target.copy('songs', ['id', 'title', 'artist_id', 'album_id', 'track_number', 'duration', 'genre', 'play_count', 'recent_play_count', 'created_at'], songLines),
   );

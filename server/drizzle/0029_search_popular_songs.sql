@@ -1,23 +1,26 @@
-CREATE TABLE "search_popular_floor" (
-	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
-	"play_count" integer NOT NULL,
-	CONSTRAINT "search_popular_floor_one_row" CHECK ("search_popular_floor"."id")
+CREATE TABLE "search_popular_floors" (
+	"level" smallint PRIMARY KEY NOT NULL,
+	"play_count" integer NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "songs" ADD COLUMN "search_popular" boolean DEFAULT false NOT NULL;--> statement-breakpoint
--- The floor as features/search/popular-songs.ts sets it (one song in 20, at least 1,000): the play
--- count of that many-th most played song, or 0 for a smaller catalogue. Set here, at deployment,
--- so no listener's search waits for a large catalogue to be marked.
-INSERT INTO "search_popular_floor" ("play_count")
-  SELECT coalesce((SELECT "play_count" FROM "songs" ORDER BY "play_count" DESC
-    OFFSET (SELECT greatest(1000, ceil(count(*) / 20.0)::int) - 1 FROM "songs") LIMIT 1), 0);--> statement-breakpoint
-UPDATE "songs" SET "search_popular" = true WHERE "play_count" >= (SELECT "play_count" FROM "search_popular_floor");--> statement-breakpoint
-CREATE INDEX "songs_popular_search_idx" ON "songs" USING gin ("search_vector") WITH (fastupdate=false) WHERE "songs"."search_popular";--> statement-breakpoint
-CREATE FUNCTION kora_songs_set_search_popular() RETURNS trigger LANGUAGE plpgsql AS $$
+ALTER TABLE "songs" ADD COLUMN "search_level" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- The floors as features/search/popular-songs.ts sets them (level 1: one song in 20, at least
+-- 1,000; level 2: one in 400, at least 250): the play count of that many-th most played song, or
+-- 0 for a smaller catalogue. Set here, at deployment, so no listener's search waits for a large
+-- catalogue to be marked.
+INSERT INTO "search_popular_floors" ("level", "play_count")
+  SELECT "l"."level", coalesce((SELECT "play_count" FROM "songs" ORDER BY "play_count" DESC
+    OFFSET (SELECT greatest("l"."fewest", ceil(count(*) / "l"."share")::int) - 1 FROM "songs") LIMIT 1), 0)
+  FROM (VALUES (1, 20.0, 1000), (2, 400.0, 250)) AS "l" ("level", "share", "fewest");--> statement-breakpoint
+UPDATE "songs" SET "search_level" = (SELECT count(*) FROM "search_popular_floors" "f" WHERE "songs"."play_count" >= "f"."play_count")
+  WHERE "play_count" >= (SELECT min("play_count") FROM "search_popular_floors");--> statement-breakpoint
+CREATE INDEX "songs_popular_search_idx" ON "songs" USING gin ("search_vector") WITH (fastupdate=false) WHERE "songs"."search_level" >= 1;--> statement-breakpoint
+CREATE INDEX "songs_top_search_idx" ON "songs" USING gin ("search_vector") WITH (fastupdate=false) WHERE "songs"."search_level" >= 2;--> statement-breakpoint
+CREATE FUNCTION kora_songs_set_search_level() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.search_popular := NEW.play_count >= (SELECT play_count FROM search_popular_floor);
+  NEW.search_level := (SELECT count(*) FROM search_popular_floors f WHERE NEW.play_count >= f.play_count);
   RETURN NEW;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER songs_search_popular BEFORE INSERT OR UPDATE OF play_count ON songs
-  FOR EACH ROW EXECUTE FUNCTION kora_songs_set_search_popular();
+CREATE TRIGGER songs_search_level BEFORE INSERT OR UPDATE OF play_count ON songs
+  FOR EACH ROW EXECUTE FUNCTION kora_songs_set_search_level();

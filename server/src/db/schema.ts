@@ -13,6 +13,7 @@ import {
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -199,11 +200,12 @@ export const songs = pgTable(
      */
     recentPlayCount: integer('recent_play_count').notNull().default(0),
     /**
-     * Whether play_count reaches searchPopularFloor: search ranks these songs first, through their
-     * own small full-text index (features/search/popular-songs.ts). Set by a trigger on every write
-     * of play_count (migration 0029) and by the floor's daily move, never by hand.
+     * How many of search's popular floors (searchPopularFloors) play_count reaches: search ranks the
+     * songs of the highest level first, each level through its own small full-text index
+     * (features/search/popular-songs.ts). Set by a trigger on every write of play_count (migration
+     * 0029) and by the floors' daily move, never by hand.
      */
-    searchPopular: boolean('search_popular').notNull().default(false),
+    searchLevel: smallint('search_level').notNull().default(0),
     source: text('source', { enum: ['local', 'deezer', 'youtube', 'soundcloud'] }).notNull().default('local'),
     isExternal: boolean('is_external').notNull().default(false),
     isPreview: boolean('is_preview').notNull().default(false),
@@ -257,7 +259,8 @@ export const songs = pgTable(
     check('songs_external_has_id', sql`${t.source} = 'local' OR ${t.externalId} IS NOT NULL`),
     check('songs_play_count_nonnegative', sql`${t.playCount} >= 0`),
     index('songs_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
-    index('songs_popular_search_idx').using('gin', t.searchVector).with({ fastupdate: false }).where(sql`${t.searchPopular}`),
+    index('songs_popular_search_idx').using('gin', t.searchVector).with({ fastupdate: false }).where(sql`${t.searchLevel} >= 1`),
+    index('songs_top_search_idx').using('gin', t.searchVector).with({ fastupdate: false }).where(sql`${t.searchLevel} >= 2`),
     // The few songs that are not live: counting a collection's live songs subtracts these
     // instead of reading every song of the catalogue.
     index('songs_not_live_idx').on(t.id).where(sql`${t.status} <> 'live'`),
@@ -477,18 +480,14 @@ export const trendingWindow = pgTable(
 );
 
 /**
- * The play count from which a song is one of search's popular songs (songs.search_popular), one
- * row. Raised or lowered once a day to keep about one song in twenty above it
- * (features/search/popular-songs.ts).
+ * The play counts from which a song is at each of search's popular levels (songs.search_level), a
+ * row per level, higher levels higher floors. Moved once a day to keep about one song in twenty
+ * at level 1 and one in four hundred at level 2 (features/search/popular-songs.ts).
  */
-export const searchPopularFloor = pgTable(
-  'search_popular_floor',
-  {
-    id: boolean('id').primaryKey().default(true),
-    playCount: integer('play_count').notNull(),
-  },
-  (t) => [check('search_popular_floor_one_row', sql`${t.id}`)],
-);
+export const searchPopularFloors = pgTable('search_popular_floors', {
+  level: smallint('level').primaryKey(),
+  playCount: integer('play_count').notNull(),
+});
 
 /**
  * Each listener's running totals of plays, kept with every recorded play: their stats read one row

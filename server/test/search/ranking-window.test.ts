@@ -1,5 +1,5 @@
-// The ranking reads the popular songs first and the rest only where they can still win.
-// Whatever the size of that set, the order must be the one of ranking every match.
+// The ranking reads the popular levels first and the rest only where they can still win.
+// Whatever the sizes of the levels, the order must be the one of ranking every match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { createSearchQueries } from '../../src/features/search/queries.js';
@@ -39,35 +39,36 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 
-async function rankedTitles(q: string, popularSongs: number, limit = 30): Promise<string[]> {
-  const queries = createSearchQueries(database.db, { popularTarget: () => popularSongs });
+/** `levels`: how many songs levels 1 and 2 aim at. */
+async function rankedTitles(q: string, levels: [number, number], limit = 30): Promise<string[]> {
+  const queries = createSearchQueries(database.db, { popularTargets: () => levels });
   const rows = await queries.findSongs(buildSearchTiers(await queries.findSearchWords(q)), limit);
   return rows.map((row) => row.song.title);
 }
 
-describe('song ranking with the popular window', () => {
+describe('song ranking through the popular levels', () => {
   it.each([
     ...['bab', 'baby', 'baby 1', 'babatunde', 'bab tune', 'tune', 'lagoon', 'babyy', 'oba', 'sunny', 'kuti', 'nothing'],
     ...['jazz', 'jaz', 'jazzz', 'walk jazz'],
   ])(
-    'orders "%s" the same whatever the window',
+    'orders "%s" the same whatever the levels hold',
     async (q) => {
-      const everything = await rankedTitles(q, 1_000_000, 1000);
-      for (const window of [1, 3, 8]) {
-        for (const limit of [1, 2, 3, 5, 30]) expect(await rankedTitles(q, window, limit)).toEqual(everything.slice(0, limit));
+      const everything = await rankedTitles(q, [1_000_000, 1_000_000], 1000);
+      for (const levels of [[1, 1], [3, 1], [8, 1], [8, 3], [20, 8]] as [number, number][]) {
+        for (const limit of [1, 2, 3, 5, 30]) expect(await rankedTitles(q, levels, limit)).toEqual(everything.slice(0, limit));
       }
     },
   );
 
-  it('puts a rarely played exact title outside the window above popular prefix matches', async () => {
-    const titles = await rankedTitles('bab', 3);
+  it('puts a rarely played exact title outside the levels above popular prefix matches', async () => {
+    const titles = await rankedTitles('bab', [3, 1]);
     expect(titles.slice(0, 5)).toEqual(['Bab', 'Quiet', 'Oba Baba', 'Baby 8', 'Baby 7']);
     expect(titles).not.toContain('Baby Hidden');
-    // Equal plays fall back to the older song first, on both sides of the window edge.
+    // Equal plays fall back to the older song first, on both sides of a level's edge.
     expect(titles.indexOf('Baby Tie A')).toBeLessThan(titles.indexOf('Baby Tie B'));
   });
 
-  it('puts a rarely played title match outside the window above popular songs of that genre', async () => {
-    expect(await rankedTitles('jazz', 2)).toEqual(['Jazz', 'Cool Walk', 'Warm Walk', 'Jazzy Day']);
+  it('puts a rarely played title match outside the levels above popular songs of that genre', async () => {
+    expect(await rankedTitles('jazz', [2, 1])).toEqual(['Jazz', 'Cool Walk', 'Warm Walk', 'Jazzy Day']);
   });
 });

@@ -5,53 +5,59 @@ import type { ArtistRow } from '../artists/queries.js';
 import { selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 import { MAX_SEARCH_WORDS, matchAnyTier, matchTiersFrom, type SearchTier, type SearchWord } from './search-terms.js';
 import { isOwnerInView } from '../account-data/visibility.js';
-import { createPopularFloorKeeper, type PopularTarget } from './popular-songs.js';
+import { createPopularFloorsKeeper, type PopularTargets, TOP_LEVEL } from './popular-songs.js';
 
 function buildRelevance(searchVector: SQL, tiers: SearchTier[]): SQL {
   const cases = tiers.map((tier) => sql`when ${searchVector} @@ ${tier.query}::tsquery then ${tier.relevance}::int`);
   return sql`(case ${sql.join(cases, sql` `)} end)`;
 }
 
+/** The songs of one level (a literal, so the planner matches its partial index) that match `query`, best first. */
+function levelHits(level: number, query: SQL, tiers: SearchTier[], limit: number): SQL {
+  const onLevel =
+    level === TOP_LEVEL ? sql.raw(`s.search_level >= ${level}`) : sql.raw(`s.search_level >= ${level} and s.search_level < ${level + 1}`);
+  return sql`
+    select s.id, s.play_count, ${buildRelevance(sql`s.search_vector`, tiers)} as relevance
+    from ${songs} s
+    where ${onLevel} and s.search_vector @@ ${query} and s.status = 'live'
+    order by relevance desc, s.play_count desc, s.id
+    limit ${limit}`;
+}
+
 /**
- * Ids of the best live songs by (relevance, play count, id), exactly, without ranking every
- * match. The popular songs (popular-songs.ts) give the top `limit` among themselves through their
- * own index; every other song has fewer plays than any of them, so it can only beat those by a
- * higher relevance, and the second lookup fetches just those (through the full-text index), or
- * every match when the popular songs held fewer than `limit`.
+ * Ids of the best live songs by (relevance, play count, id), exactly, without ranking every match.
+ * The levels (popular-songs.ts) are read from the top: a song of a lower level has fewer plays than
+ * any song above it, so it can only beat the best `limit` found so far by a higher relevance. Each
+ * lower level is asked for just those (through its index), or for every match when fewer than
+ * `limit` were found above it. A common word is settled by the top level's few thousand songs.
  */
 function selectRankedSongIds(tiers: SearchTier[], limit: number): SQL {
   const all = matchAnyTier(tiers);
   const higherThan = tiers
     .slice(1)
     .map((tier, i) => sql`when min(relevance) = ${tier.relevance}::int then ${matchTiersFrom(tiers, tiers[i]!.relevance)}::tsquery`);
-  const rest = sql`case when count(*) < ${limit} then ${all}::tsquery ${sql.join(higherThan, sql` `)} end`;
-  return sql`
-    with popular_hits as (
-      select p.id, p.play_count, ${buildRelevance(sql`p.search_vector`, tiers)} as relevance
-      from ${songs} p
-      where p.search_popular and p.search_vector @@ ${all}::tsquery and p.status = 'live'
-      order by relevance desc, p.play_count desc, p.id
-      limit ${limit}
-    ),
-    other_hits as (
-      select s.id, s.play_count, ${buildRelevance(sql`s.search_vector`, tiers)} as relevance
-      from ${songs} s
-      where s.search_vector @@ (select ${rest} from popular_hits) and not s.search_popular and s.status = 'live'
-      order by relevance desc, s.play_count desc, s.id
-      limit ${limit}
-    )
-    select * from popular_hits union select * from other_hits
-    order by relevance desc, play_count desc, id
-    limit ${limit}`;
+  /** What a level below `found` must match to enter the best `limit`: null when nothing can. */
+  const stillWinning = (found: string) =>
+    sql`(select case when count(*) < ${limit} then ${all}::tsquery ${sql.join(higherThan, sql` `)} end from ${sql.raw(found)})`;
+  const steps = [sql`${sql.raw(`found_${TOP_LEVEL}`)} as (${levelHits(TOP_LEVEL, sql`${all}::tsquery`, tiers, limit)})`];
+  for (let level = TOP_LEVEL - 1; level >= 0; level--) {
+    const above = `found_${level + 1}`;
+    steps.push(sql`${sql.raw(`hits_${level}`)} as (${levelHits(level, stillWinning(above), tiers, limit)})`);
+    steps.push(sql`${sql.raw(`found_${level}`)} as (
+      select * from ${sql.raw(above)} union all select * from ${sql.raw(`hits_${level}`)}
+      order by relevance desc, play_count desc, id
+      limit ${limit})`);
+  }
+  return sql`with ${sql.join(steps, sql`, `)} select * from found_0`;
 }
 
 /**
- * Every statement here but the popular floor's daily move is a SELECT: the embedded database's
+ * Every statement here but the popular floors' daily move is a SELECT: the embedded database's
  * write counter takes anything else (a bare WITH included) for a write, which would empty the
- * song caches. Only tests change `popularTarget`, to check the ranking across the popular edge.
+ * song caches. Only tests change `popularTargets`, to check the ranking across the levels' edges.
  */
-export function createSearchQueries(db: Db, { popularTarget }: { popularTarget?: PopularTarget } = {}) {
-  const popularFloor = createPopularFloorKeeper(db, popularTarget);
+export function createSearchQueries(db: Db, { popularTargets }: { popularTargets?: PopularTargets } = {}) {
+  const popularFloors = createPopularFloorsKeeper(db, popularTargets);
   return {
     /** The search's words, folded like the catalogue, with the catalogue words one deletion away. */
     async findSearchWords(q: string): Promise<SearchWord[]> {
@@ -66,7 +72,7 @@ export function createSearchQueries(db: Db, { popularTarget }: { popularTarget?:
     },
 
     async findSongs(tiers: SearchTier[], limit: number): Promise<SongWithCredits[]> {
-      await popularFloor.ensureCurrent();
+      await popularFloors.ensureCurrent();
       return selectSongsWithCredits(db)
         .innerJoin(sql`(${selectRankedSongIds(tiers, limit)}) as search_hits`, sql`search_hits.id = ${songs.id}`)
         .orderBy(sql`search_hits.relevance desc`, desc(songs.playCount), asc(songs.id));
