@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { makeDemoMediaInChild } from './db/seed/demo-media-process.js';
 import { seedDemoCatalogue } from './db/seed/demo-seed.js';
 import { startBackgroundWork } from './jobs/background.js';
 import { openStorage } from './media/open-storage.js';
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, storage });
 
   if (config.seed === 'demo') {
-    await seedDemoCatalogue({ db: database.db, storage, log: app.log });
+    await seedDemoCatalogue({ db: database.db, storage, log: app.log, makeMedia: makeDemoMediaInChild });
   }
   const background = startBackgroundWork({ config, db: database.db, listen: database.listen, storage, mailer: app.mailer, log: app.log });
 

@@ -1,13 +1,5 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_AUDIO, synthesizeTrack } from '../../media/audio-synth.js';
-import { renderCoverArt } from '../../media/cover-art.js';
-import { coverFromWebp, storeCoverWithVariants } from '../../media/cover-image.js';
-import { encodePcmToMp3 } from '../../media/ffmpeg.js';
 import { saveImageColor } from '../../media/image-colors.js';
 import type { MediaStorage } from '../../media/storage.js';
 import type { Db } from '../client.js';
@@ -20,33 +12,30 @@ import {
   songFeaturedArtists,
   songs,
 } from '../schema.js';
-import { DEMO_ALBUMS, DEMO_ARTISTS, DEMO_PLAYLISTS, DEMO_SONGS, type DemoSong } from './catalogue-data.js';
+import { DEMO_ALBUMS, DEMO_ARTISTS, DEMO_PLAYLISTS, DEMO_SONGS } from './catalogue-data.js';
+import { type DemoMedia, makeDemoMedia } from './demo-media.js';
 
 const SEED_NAME = 'demo-catalogue-v1';
 
-type Deps = { db: Db; storage: MediaStorage; log: Pick<FastifyBaseLogger, 'info'> };
+type Deps = {
+  db: Db;
+  storage: MediaStorage;
+  log: Pick<FastifyBaseLogger, 'info'>;
+  /** Makes the media into `storage`: in this process unless given; the server makes it in a child (demo-media-process.ts). */
+  makeMedia?: () => Promise<DemoMedia>;
+};
 
 /**
  * Creates the demo catalogue once: synthesized songs encoded to MP3, generated covers,
  * artists, albums and editorial playlists. Media is made first (content-addressed, so a rerun
  * after a crash reuses the same keys); every row, with the run marker, goes in one transaction.
  */
-export async function seedDemoCatalogue({ db, storage, log }: Deps): Promise<'seeded' | 'skipped'> {
+export async function seedDemoCatalogue({ db, storage, log, makeMedia = () => makeDemoMedia(storage) }: Deps): Promise<'seeded' | 'skipped'> {
   if (await hasRun(db)) return 'skipped';
   const started = Date.now();
   log.info(`Creating the demo catalogue (${DEMO_SONGS.length} songs); this happens once.`);
 
-  const artistImages = await mapConcurrent(DEMO_ARTISTS, 4, (artist) =>
-    storeCover(storage, { seed: artist.seed, title: artist.name, shape: 'round' }),
-  );
-  const albumCovers = await mapConcurrent(DEMO_ALBUMS, 4, (album) => storeCover(storage, { seed: album.seed, title: album.title }));
-  const songCovers = await mapConcurrent(DEMO_SONGS, 4, (song) =>
-    song.album ? Promise.resolve(null) : storeCover(storage, { seed: song.seed, title: song.title }),
-  );
-  const playlistCovers = await mapConcurrent(DEMO_PLAYLISTS, 4, (playlist) =>
-    storeCover(storage, { seed: playlist.seed, title: playlist.name }),
-  );
-  const audio = await mapConcurrent(DEMO_SONGS, Math.max(2, os.availableParallelism()), (song) => storeAudio(storage, song));
+  const { artistImages, albumCovers, songCovers, playlistCovers, audio } = await makeMedia();
 
   await db.transaction(async (tx) => {
     for (const cover of [...artistImages, ...albumCovers, ...songCovers, ...playlistCovers]) {
@@ -136,40 +125,4 @@ function idOf(ids: Map<string, number>, slug: string): number {
 function demoPlayCount(seed: number): number {
   const x = Math.sin(seed * 9301 + 49297) * 233280;
   return Math.floor((x - Math.floor(x)) * 250_000);
-}
-
-/** Generated art stored like an uploaded cover: WebP with its smaller copies, and its placeholder colour. */
-async function storeCover(storage: MediaStorage, options: Parameters<typeof renderCoverArt>[0]): Promise<{ key: string; color: string }> {
-  const cover = await coverFromWebp(await renderCoverArt(options));
-  return { key: (await storeCoverWithVariants(storage, cover)).key, color: cover.color };
-}
-
-async function storeAudio(storage: MediaStorage, song: DemoSong): Promise<{ key: string; size: number }> {
-  const pcm = synthesizeTrack({ seed: song.seed, genre: song.genre, durationSeconds: song.durationSeconds });
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-seed-'));
-  const file = path.join(dir, 'song.mp3');
-  try {
-    await encodePcmToMp3(pcm, { sampleRate: DEMO_AUDIO.sampleRate, channels: DEMO_AUDIO.channels, bitrateKbps: DEMO_AUDIO.bitrateKbps }, file);
-    const stored = await storage.put(createReadStream(file), { extension: 'mp3', contentType: 'audio/mpeg' });
-    return { key: stored.key, size: stored.size };
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function mapConcurrent<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
