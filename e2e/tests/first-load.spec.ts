@@ -47,18 +47,21 @@ test('the prerendered landing page comes alive with no hydration errors', async 
   expect(errors).toEqual([]);
 });
 
-test('a visitor’s landing page never loads the signed-in shell’s code, even once the toaster has come', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+for (const [name, url] of [['landing', '/'], ['sign-in', '/auth']]) {
+  test(`a visitor’s ${name} page never loads the signed-in shell’s code, even once the toaster has come`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(url!);
+    // The toaster comes a little after the page's load, for every page.
+    await expect.poll(() => scripts.some((path) => path.includes('/toaster-')), { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // The toaster once imported what it shares with the shell from the shell's chunks, and the
+    // sign-in page's tabs Radix's direction from the footer player's: the app on a visitor's phone.
+    expect(scripts.filter((path) => /\/assets\/(app|wide)-/.test(path))).toEqual([]);
   });
-  await page.goto('/');
-  // The toaster comes a little after the page's load, for every page.
-  await expect.poll(() => scripts.some((path) => path.includes('/toaster-')), { timeout: 15_000 }).toBe(true);
-  await page.waitForLoadState('networkidle');
-  // It once imported what it shares with the shell from the shell's chunks: 120 KB of the app on a visitor's phone.
-  expect(scripts.filter((path) => /\/assets\/(app|wide)-/.test(path))).toEqual([]);
-});
+}
 
 test('a listener’s page names the shell’s chunks and Home’s API answers before any script runs', async ({ page }) => {
   await signUpThroughApi(page);

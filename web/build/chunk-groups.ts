@@ -62,12 +62,14 @@ export function pageChunkGroups(webRoot: string): CodeSplittingGroup[] {
     for (const id of landing) {
       if (!assigned.has(id)) assigned.set(id, app.has(id) || auth.has(id) || elsewhere.has(id) ? 'main' : 'landing');
     }
-    // What the sign-in page shares with the app (Radix's collection, under both Tabs and the
-    // player's sliders) goes with `main`, so a listener never fetches the sign-in page's chunk;
-    // what it shares only with pages opened later (form fields) is left to Rolldown's split.
+    // What the sign-in page shares with the app or the footer player (Radix's collection and
+    // direction, under both Tabs and the player's sliders) goes with `main`, so a listener never
+    // fetches the sign-in page's chunk and a visitor never fetches the shell's (left in `wide`,
+    // Radix's direction made the sign-in page load `wide` and, through it, `app`); what it shares
+    // only with pages opened later (form fields) is left to Rolldown's split.
     for (const id of auth) {
       if (assigned.has(id)) continue;
-      if (app.has(id)) assigned.set(id, 'main');
+      if (app.has(id) || wide.has(id)) assigned.set(id, 'main');
       else if (!elsewhere.has(id)) assigned.set(id, 'auth');
     }
     for (const id of reach(ctx, roots.toaster)) {
