@@ -50,6 +50,7 @@ export function pageChunkGroups(webRoot: string): CodeSplittingGroup[] {
     const auth = reach(ctx, roots.auth);
     const app = reach(ctx, roots.app);
     const wide = reach(ctx, roots.wide);
+    const toaster = reach(ctx, roots.toaster);
     // What the other pages, dialogs and menus (each loaded on demand) reach.
     const pageRoots = new Set([...roots.landing, ...roots.auth, ...roots.app, ...roots.wide]);
     const onDemand = [...reach(ctx, roots.main, true)].flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
@@ -62,17 +63,18 @@ export function pageChunkGroups(webRoot: string): CodeSplittingGroup[] {
     for (const id of landing) {
       if (!assigned.has(id)) assigned.set(id, app.has(id) || auth.has(id) || elsewhere.has(id) ? 'main' : 'landing');
     }
-    // What the sign-in page shares with the app or the footer player (Radix's collection and
-    // direction, under both Tabs and the player's sliders) goes with `main`, so a listener never
-    // fetches the sign-in page's chunk and a visitor never fetches the shell's (left in `wide`,
-    // Radix's direction made the sign-in page load `wide` and, through it, `app`); what it shares
-    // only with pages opened later (form fields) is left to Rolldown's split.
+    // What the sign-in page shares with the app (Radix's collection, under both Tabs and the
+    // player's sliders) goes with `main`, so a listener never fetches the sign-in page's chunk; so
+    // does what it shares with the footer player alone (Radix's direction: left in `wide`, it made
+    // the sign-in page load `wide` and, through it, the shell), unless the toaster needs it too,
+    // which puts it in `overlay`, loaded on every page anyway. What it shares only with pages
+    // opened later (form fields) is left to Rolldown's split.
     for (const id of auth) {
       if (assigned.has(id)) continue;
-      if (app.has(id) || wide.has(id)) assigned.set(id, 'main');
+      if (app.has(id) || (wide.has(id) && !toaster.has(id))) assigned.set(id, 'main');
       else if (!elsewhere.has(id)) assigned.set(id, 'auth');
     }
-    for (const id of reach(ctx, roots.toaster)) {
+    for (const id of toaster) {
       if (!assigned.has(id) && (app.has(id) || wide.has(id))) assigned.set(id, 'overlay');
     }
     for (const id of app) if (!assigned.has(id)) assigned.set(id, 'app');
