@@ -1,24 +1,16 @@
 // Plays recorded before the rollups existed are rolled up by the migration that adds them, and
 // trending's window counts the ones of the last seven days.
-import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrationsFolder } from '../../src/db/client.js';
 import { playDay, windowStartFor } from '../../src/features/songs/trending-window.js';
-import { migrationsBefore, openEmptyDatabase, type UpgradableDatabase } from '../helpers/upgrade-database.js';
+import { type OlderDatabase, openDatabaseBefore } from '../helpers/upgrade-database.js';
 
-let database: UpgradableDatabase;
-let olderMigrations: string;
+let database: OlderDatabase;
 
 beforeAll(async () => {
-  olderMigrations = await migrationsBefore(/_trending_rollups$/);
-  database = await openEmptyDatabase();
-  await database.migrateTo(olderMigrations);
+  database = await openDatabaseBefore(/_trending_rollups$/);
 });
-afterAll(async () => {
-  await database.close();
-  await fs.rm(olderMigrations, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
@@ -31,7 +23,7 @@ it('rolls up the plays already recorded per song and day, and counts the last se
     insert into plays (user_id, song_id, seconds_played, played_at) values
       (1, 1, 60, now()), (1, 1, 60, now() - interval '2 days'), (1, 1, 60, now() - interval '2 days'),
       (1, 1, 60, now() - interval '20 days'), (1, 2, 60, now() - interval '9 days')`);
-  await database.migrateTo(migrationsFolder);
+  await database.upgrade();
   const day = (daysAgo: number) => playDay(new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000));
   const rollups = await rows(sql`select song_id, day::text as day, plays from song_daily_plays order by song_id, day`);
   expect(rollups).toEqual(

@@ -14,10 +14,10 @@ import * as schema from '../../src/db/schema.js';
 import { createScratchPostgres } from './test-database.js';
 
 /** A database a test migrates itself, to an older set of migrations and then to today's: tests of a migration's effect on data. */
-export type UpgradableDatabase = { db: Db; migrateTo(folder: string): Promise<void>; close(): Promise<void> };
+type UpgradableDatabase = { db: Db; migrateTo(folder: string): Promise<void>; close(): Promise<void> };
 
 /** An empty database of the kind this project runs on (PGlite, or PostgreSQL with KORA_TEST_DB=postgres), not migrated. */
-export async function openEmptyDatabase(): Promise<UpgradableDatabase> {
+async function openEmptyDatabase(): Promise<UpgradableDatabase> {
   if (process.env.KORA_TEST_DB !== 'postgres') {
     const client = await PGlite.create(undefined, { extensions: { pg_trgm, unaccent } });
     const db = drizzlePglite({ client, schema });
@@ -37,7 +37,7 @@ export async function openEmptyDatabase(): Promise<UpgradableDatabase> {
 }
 
 /** A copy of today's migrations in a temporary folder that stops just before the first whose tag matches; the caller removes it. */
-export async function migrationsBefore(tag: RegExp): Promise<string> {
+async function migrationsBefore(tag: RegExp): Promise<string> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'kora-migrations-'));
   await fs.cp(migrationsFolder, folder, { recursive: true });
   const journalPath = path.join(folder, 'meta', '_journal.json');
@@ -47,4 +47,28 @@ export async function migrationsBefore(tag: RegExp): Promise<string> {
   journal.entries = journal.entries.slice(0, at);
   await fs.writeFile(journalPath, JSON.stringify(journal));
   return folder;
+}
+
+/** A database migrated up to just before the first migration whose tag matches: what a deployment of that time held. */
+export type OlderDatabase = { db: Db; upgrade(): Promise<void>; close(): Promise<void> };
+
+/** An empty database migrated up to just before `tag`'s migration; `upgrade` applies today's rest, `close` removes it all. */
+export async function openDatabaseBefore(tag: RegExp): Promise<OlderDatabase> {
+  const olderMigrations = await migrationsBefore(tag);
+  const removeMigrations = () => fs.rm(olderMigrations, { recursive: true, force: true });
+  try {
+    const database = await openEmptyDatabase();
+    await database.migrateTo(olderMigrations);
+    return {
+      db: database.db,
+      upgrade: () => database.migrateTo(migrationsFolder),
+      close: async () => {
+        await database.close();
+        await removeMigrations();
+      },
+    };
+  } catch (error) {
+    await removeMigrations();
+    throw error;
+  }
 }

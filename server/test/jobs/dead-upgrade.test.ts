@@ -1,31 +1,23 @@
 // Jobs that ended 'failed' before the dead state existed are dead after the migration, so the
 // operator's commands list and retry them like any other.
-import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrationsFolder } from '../../src/db/client.js';
 import { listDeadJobs } from '../../src/jobs/queue.js';
-import { migrationsBefore, openEmptyDatabase, type UpgradableDatabase } from '../helpers/upgrade-database.js';
+import { type OlderDatabase, openDatabaseBefore } from '../helpers/upgrade-database.js';
 
-let database: UpgradableDatabase;
-let olderMigrations: string;
+let database: OlderDatabase;
 
 beforeAll(async () => {
-  olderMigrations = await migrationsBefore(/_jobs_dead_and_singleton$/);
-  database = await openEmptyDatabase();
-  await database.migrateTo(olderMigrations);
+  database = await openDatabaseBefore(/_jobs_dead_and_singleton$/);
 });
-afterAll(async () => {
-  await database.close();
-  await fs.rm(olderMigrations, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 it('makes the jobs that ended failed dead, and leaves the others as they were', async () => {
   // Plain SQL: the schema module describes today's table, with the column the migration adds.
   await database.db.execute(sql`
     insert into jobs (type, status, attempts, last_error)
     values ('transcode-song', 'failed', 3, 'ffmpeg crashed'), ('send-mail', 'done', 1, null), ('send-mail', 'queued', 0, null)`);
-  await database.migrateTo(migrationsFolder);
+  await database.upgrade();
   const rows = (await database.db.execute(sql`select type, status, singleton_key from jobs order by id`)) as unknown as { rows: unknown[] };
   expect(rows.rows).toEqual([
     { type: 'transcode-song', status: 'dead', singleton_key: null },

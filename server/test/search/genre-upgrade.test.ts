@@ -1,24 +1,19 @@
 // A catalogue that existed before genres were searchable gets them when the migration runs:
 // the songs' search documents are rebuilt and the genre words join the typo vocabulary.
-import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../src/db/client.js';
 import * as schema from '../../src/db/schema.js';
 import { createLocalSearch, type LocalSearch } from '../../src/features/search/local-search.js';
 import { createSearchQueries } from '../../src/features/search/queries.js';
-import { migrationsBefore, openEmptyDatabase, type UpgradableDatabase } from '../helpers/upgrade-database.js';
+import { type OlderDatabase, openDatabaseBefore } from '../helpers/upgrade-database.js';
 
 const GENRE_MIGRATION = /_search_genre$/;
 
-let database: UpgradableDatabase;
-let olderMigrations: string;
+let database: OlderDatabase;
 let search: LocalSearch;
 
 beforeAll(async () => {
-  olderMigrations = await migrationsBefore(GENRE_MIGRATION);
-  database = await openEmptyDatabase();
-  await database.migrateTo(olderMigrations);
+  database = await openDatabaseBefore(GENRE_MIGRATION);
   // Plain SQL: the schema module describes today's tables, with columns later migrations added.
   await database.db.execute(sql`
     with artist as (insert into artists (name) values ('Lagoon Static') returning id)
@@ -27,10 +22,7 @@ beforeAll(async () => {
     from artist, (values ('Midnight Sax', 'Jazz', 10), ('Slow Jam', 'R&B', 5), ('Untagged Groove', null, 0)) as song (title, genre, play_count)`);
   search = createLocalSearch(createSearchQueries(database.db));
 }, 60_000);
-afterAll(async () => {
-  await database.close();
-  await fs.rm(olderMigrations, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 async function songTitles(q: string): Promise<string[]> {
   return (await search(q)).songs.map((song) => song.title);
@@ -44,7 +36,7 @@ describe('the genre search migration', () => {
       .where(sql`${schema.songs.searchVector} @@ '''#jazz'''::tsquery`);
     expect(await genreIndexed).toEqual([]);
 
-    await database.migrateTo(migrationsFolder);
+    await database.upgrade();
     expect(await genreIndexed).toEqual([{ title: 'Midnight Sax' }]);
 
     expect(await songTitles('jazz')).toEqual(['Midnight Sax']);

@@ -1,23 +1,15 @@
 // A catalogue already in place when search's popular songs arrive is marked by the migration that
 // adds them (0029), with the floors their daily move would set, so no listener's search waits for it.
-import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrationsFolder } from '../../src/db/client.js';
-import { migrationsBefore, openEmptyDatabase, type UpgradableDatabase } from '../helpers/upgrade-database.js';
+import { type OlderDatabase, openDatabaseBefore } from '../helpers/upgrade-database.js';
 
-let database: UpgradableDatabase;
-let olderMigrations: string;
+let database: OlderDatabase;
 
 beforeAll(async () => {
-  olderMigrations = await migrationsBefore(/_search_popular_songs$/);
-  database = await openEmptyDatabase();
-  await database.migrateTo(olderMigrations);
+  database = await openDatabaseBefore(/_search_popular_songs$/);
 });
-afterAll(async () => {
-  await database.close();
-  await fs.rm(olderMigrations, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
@@ -25,7 +17,7 @@ it('sets each level’s floor from the catalogue’s most played songs and level
   // Plain SQL: the schema module describes today's tables. Song n has been played n times.
   await database.db.execute(sql`insert into artists (id, name) values (1, 'Tiwa')`);
   await database.db.execute(sql`insert into songs (title, artist_id, play_count) select 'Song ' || n, 1, n from generate_series(1, 24000) n`);
-  await database.migrateTo(migrationsFolder);
+  await database.upgrade();
   // 24,000 songs: level 1 holds the 1,200 most played (one in 20), from song 22,801 on; level 2
   // the 250 most played (one in 400 would be 60, fewer than its least), from song 23,751 on.
   expect(await rows(sql`select level, play_count from search_popular_floors order by level`)).toEqual([
