@@ -11,6 +11,7 @@ import { createTrendingWindowKeeper, moveTrendingWindow, playDay, windowStartFor
 import { buildArtist, buildSong } from '../helpers/catalogue-factories.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { queryRows } from '../helpers/query-rows.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,12 +26,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type Row = Record<string, unknown>;
-const rowsOf = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 /** Song-days whose rollup differs from the plays recorded that day (UTC). */
 function rollupMismatches() {
-  return rowsOf(sql`
+  return queryRows(db, sql`
     select coalesce(r.song_id, p.song_id) as song_id, coalesce(r.day, p.day)::text as day, r.plays as rolled_up, p.plays as played
     from song_daily_plays r
     full join (select song_id, (played_at at time zone 'UTC')::date as day, count(*)::int as plays from plays group by 1, 2) p
@@ -40,7 +39,7 @@ function rollupMismatches() {
 
 /** Songs whose recent count differs from their plays on the window's days. */
 function recentMismatches() {
-  return rowsOf(sql`
+  return queryRows(db, sql`
     select s.id, s.recent_play_count, coalesce(p.plays, 0) as played
     from songs s
     left join (select song_id, count(*)::int as plays from plays

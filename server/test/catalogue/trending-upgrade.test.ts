@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playDay, windowStartFor } from '../../src/features/songs/trending-window.js';
 import { type OlderDatabase, openDatabaseBefore } from '../helpers/upgrade-database.js';
+import { queryRows } from '../helpers/query-rows.js';
 
 let database: OlderDatabase;
 
@@ -12,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 it('rolls up the plays already recorded per song and day, and counts the last seven days as recent', async () => {
   // Plain SQL: the schema module describes today's tables, with the columns the migration adds.
@@ -25,7 +25,7 @@ it('rolls up the plays already recorded per song and day, and counts the last se
       (1, 1, 60, now() - interval '20 days'), (1, 2, 60, now() - interval '9 days')`);
   await database.upgrade();
   const day = (daysAgo: number) => playDay(new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000));
-  const rollups = await rows(sql`select song_id, day::text as day, plays from song_daily_plays order by song_id, day`);
+  const rollups = await queryRows(database.db, sql`select song_id, day::text as day, plays from song_daily_plays order by song_id, day`);
   expect(rollups).toEqual(
     [
       { song_id: 1, day: day(20), plays: 1 },
@@ -34,8 +34,8 @@ it('rolls up the plays already recorded per song and day, and counts the last se
       { song_id: 2, day: day(9), plays: 1 },
     ].sort((a, b) => a.song_id - b.song_id || a.day.localeCompare(b.day)),
   );
-  expect(await rows(sql`select starts_on::text as starts_on from trending_window`)).toEqual([{ starts_on: windowStartFor(new Date()) }]);
-  expect(await rows(sql`select id, recent_play_count from songs order by id`)).toEqual([
+  expect(await queryRows(database.db, sql`select starts_on::text as starts_on from trending_window`)).toEqual([{ starts_on: windowStartFor(new Date()) }]);
+  expect(await queryRows(database.db, sql`select id, recent_play_count from songs order by id`)).toEqual([
     { id: 1, recent_play_count: 3 },
     { id: 2, recent_play_count: 0 },
     { id: 3, recent_play_count: 0 },

@@ -5,6 +5,7 @@ import { artists } from '../../src/db/schema.js';
 import { buildArtist, buildSong } from '../helpers/catalogue-factories.js';
 import { signUp } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { queryRows } from '../helpers/query-rows.js';
 
 /** The write count must be steady (the LISTEN connection is up) before a test relies on it. */
 async function untilListening(database: Database) {
@@ -18,8 +19,7 @@ describe.runIf(process.env.KORA_TEST_DB === 'postgres')('the write count on Post
 
   beforeAll(async () => {
     t = await createTestApp();
-    const result = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-    const [row] = result.rows;
+    const [row] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${row!.name}`;
     // A second "process": its own pool and its own LISTEN connection on the same database.

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listDeadJobs } from '../../src/jobs/queue.js';
 import { type OlderDatabase, openDatabaseBefore } from '../helpers/upgrade-database.js';
+import { queryRows } from '../helpers/query-rows.js';
 
 let database: OlderDatabase;
 
@@ -18,8 +19,7 @@ it('makes the jobs that ended failed dead, and leaves the others as they were', 
     insert into jobs (type, status, attempts, last_error)
     values ('transcode-song', 'failed', 3, 'ffmpeg crashed'), ('send-mail', 'done', 1, null), ('send-mail', 'queued', 0, null)`);
   await database.upgrade();
-  const rows = (await database.db.execute(sql`select type, status, singleton_key from jobs order by id`)) as unknown as { rows: unknown[] };
-  expect(rows.rows).toEqual([
+  expect(await queryRows(database.db, sql`select type, status, singleton_key from jobs order by id`)).toEqual([
     { type: 'transcode-song', status: 'dead', singleton_key: null },
     { type: 'send-mail', status: 'done', singleton_key: null },
     { type: 'send-mail', status: 'queued', singleton_key: null },

@@ -1,20 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Db, openPostgres } from '../../src/db/client.js';
+import { openPostgres } from '../../src/db/client.js';
 import { jobs } from '../../src/db/schema.js';
 import { enqueueJob } from '../../src/jobs/queue.js';
 import { createScratchPostgres } from '../helpers/test-database.js';
+import { queryRows } from '../helpers/query-rows.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const JOB_COUNT = 1_000;
 const WORKERS = ['worker-a', 'worker-b', 'worker-c'];
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 type WorkerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null>; ready: Promise<void> };
 
@@ -59,23 +56,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several worker processes on one P
       );
       const deadline = Date.now() + 30_000;
       for (;;) {
-        const [row] = await rows<{ done: number }>(db, sql`select count(*)::integer as done from ${jobs} where status = 'done'`);
+        const [row] = await queryRows<{ done: number }>(db, sql`select count(*)::integer as done from ${jobs} where status = 'done'`);
         if (row?.done === JOB_COUNT) break;
         if (Date.now() > deadline) throw new Error(`not every job done in time:\n${workers.map((worker) => worker.output()).join('\n')}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
 
-      expect(await rows(db, sql`select count(*)::integer as runs, count(distinct job_id)::integer as jobs from test_job_runs`)).toEqual([
+      expect(await queryRows(db, sql`select count(*)::integer as runs, count(distinct job_id)::integer as jobs from test_job_runs`)).toEqual([
         { runs: JOB_COUNT, jobs: JOB_COUNT },
       ]);
-      const perWorker = await rows<{ worker: string; runs: number }>(
+      const perWorker = await queryRows<{ worker: string; runs: number }>(
         db,
         sql`select worker, count(*)::integer as runs from test_job_runs group by worker order by worker`,
       );
       // Each process took a share: they really shared the queue.
       expect(perWorker.map((row) => row.worker)).toEqual(WORKERS);
       expect(perWorker.every((row) => row.runs > 0)).toBe(true);
-      expect(await rows(db, sql`select status, attempts, count(*)::integer as jobs from ${jobs} group by status, attempts`)).toEqual([
+      expect(await queryRows(db, sql`select status, attempts, count(*)::integer as jobs from ${jobs} group by status, attempts`)).toEqual([
         { status: 'done', attempts: 1, jobs: JOB_COUNT },
       ]);
 

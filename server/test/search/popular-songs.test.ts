@@ -13,6 +13,7 @@ import { buildSearchTiers } from '../../src/features/search/search-terms.js';
 import { buildArtist, buildSong } from '../helpers/catalogue-factories.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { queryRows } from '../helpers/query-rows.js';
 
 let t: TestApp;
 let db: Db;
@@ -27,8 +28,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-type Row = Record<string, unknown>;
-const rowsOf = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 async function floors(): Promise<number[]> {
   return (await db.select().from(searchPopularFloors).orderBy(searchPopularFloors.level)).map((row) => row.playCount);
@@ -36,12 +35,12 @@ async function floors(): Promise<number[]> {
 
 /** Songs whose level is not the number of floors their play count reaches: none, or search would rank wrongly. */
 function misplaced() {
-  return rowsOf(sql`
+  return queryRows(db, sql`
     select id, play_count, search_level from songs
     where search_level <> (select count(*) from search_popular_floors f where songs.play_count >= f.play_count)`);
 }
 
-const levelOf = async (songId: number) => (await rowsOf(sql`select search_level from songs where id = ${songId}`))[0]!.search_level;
+const levelOf = async (songId: number) => (await queryRows(db, sql`select search_level from songs where id = ${songId}`))[0]!.search_level;
 
 const plays = createPlayQueries;
 
@@ -62,7 +61,7 @@ describe('the popular levels search reads first', () => {
     expect(await floors()).toEqual([0, 0]);
     await createPopularFloorsKeeper(db).ensureCurrent();
     expect(await floors()).toEqual([0, 0]);
-    expect(await rowsOf(sql`select id from songs where search_level <> 2`)).toEqual([]);
+    expect(await queryRows(db, sql`select id from songs where search_level <> 2`)).toEqual([]);
   });
 
   it('give each song the floors its play count reaches, as the floors move up and down and plays cross them', async () => {
@@ -73,7 +72,7 @@ describe('the popular levels search reads first', () => {
     expect(await floors()).toEqual([300, 500]);
     expect(await misplaced()).toEqual([]);
     // Ties at the edge are all in: four songs for a target of three.
-    expect(await rowsOf(sql`select search_level, count(*)::int as n from songs where search_level > 0 group by 1 order by 1`)).toEqual([
+    expect(await queryRows(db, sql`select search_level, count(*)::int as n from songs where search_level > 0 group by 1 order by 1`)).toEqual([
       { search_level: 1, n: 3 },
       { search_level: 2, n: 1 },
     ]);
@@ -101,7 +100,7 @@ describe('the popular levels search reads first', () => {
     await buildSong(db, { artistId, title: 'Harmattan Loud', playCount: 40 });
     await buildSong(db, { artistId, title: 'Harmattan Louder', playCount: 60 });
     // Level 1 from Harmattan Loud's 40 plays; level 2 the most played song alone.
-    const [{ n: target }] = (await rowsOf(sql`select count(*)::int as n from songs where play_count >= 40`)) as [{ n: number }];
+    const target = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from songs where play_count >= 40`))[0]!.n;
     const queries = createSearchQueries(db, { popularTargets: () => [target, 1] });
     const topTwo = async (q: string) =>
       (await queries.findSongs(buildSearchTiers(await queries.findSearchWords(q)), 2)).map((row) => row.song.title);
@@ -118,7 +117,7 @@ describe('the popular levels search reads first', () => {
     await buildSong(db, { artistId, title: 'Edge High', playCount: 100_010 });
     const crossing = await buildSong(db, { artistId, title: 'Edge Crossing', playCount: 99_999 });
     const songsFrom = async (playCount: number) =>
-      ((await rowsOf(sql`select count(*)::int as n from songs where play_count >= ${playCount}`)) as [{ n: number }])[0].n;
+      (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from songs where play_count >= ${playCount}`))[0]!.n;
     await setPopularFloors(db, () => [2, 2]);
     expect(await floors()).toEqual([100_000, 100_000]);
     const target = await songsFrom(100_010);

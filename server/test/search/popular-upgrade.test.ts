@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type OlderDatabase, openDatabaseBefore } from '../helpers/upgrade-database.js';
+import { queryRows } from '../helpers/query-rows.js';
 
 let database: OlderDatabase;
 
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 it('sets each level’s floor from the catalogue’s most played songs and levels every song', async () => {
   // Plain SQL: the schema module describes today's tables. Song n has been played n times.
@@ -20,11 +20,11 @@ it('sets each level’s floor from the catalogue’s most played songs and level
   await database.upgrade();
   // 24,000 songs: level 1 holds the 1,200 most played (one in 20), from song 22,801 on; level 2
   // the 250 most played (one in 400 would be 60, fewer than its least), from song 23,751 on.
-  expect(await rows(sql`select level, play_count from search_popular_floors order by level`)).toEqual([
+  expect(await queryRows(database.db, sql`select level, play_count from search_popular_floors order by level`)).toEqual([
     { level: 1, play_count: 22_801 },
     { level: 2, play_count: 23_751 },
   ]);
-  expect(await rows(sql`select search_level, count(*)::int as n, min(play_count) as lowest from songs group by 1 order by 1`)).toEqual([
+  expect(await queryRows(database.db, sql`select search_level, count(*)::int as n, min(play_count) as lowest from songs group by 1 order by 1`)).toEqual([
     { search_level: 0, n: 22_800, lowest: 1 },
     { search_level: 1, n: 950, lowest: 22_801 },
     { search_level: 2, n: 250, lowest: 23_751 },
@@ -32,5 +32,5 @@ it('sets each level’s floor from the catalogue’s most played songs and level
   // From now on the trigger marks what plays and new songs bring.
   await database.db.execute(sql`update songs set play_count = play_count + 1 where play_count = 22800`);
   await database.db.execute(sql`insert into songs (title, artist_id, play_count) values ('Newcomer', 1, 0)`);
-  expect(await rows(sql`select count(*)::int as n from songs where search_level <> (play_count >= 22801)::int + (play_count >= 23751)::int`)).toEqual([{ n: 0 }]);
+  expect(await queryRows(database.db, sql`select count(*)::int as n from songs where search_level <> (play_count >= 22801)::int + (play_count >= 23751)::int`)).toEqual([{ n: 0 }]);
 }, 60_000);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.js';
 import { type FormEntry, multipartBody } from '../helpers/multipart.js';
 import type { TestApp } from '../helpers/test-app.js';
+import { queryRows } from '../helpers/query-rows.js';
 
 export type LibraryUpload = {
   audio?: Buffer;
@@ -91,8 +92,8 @@ export async function listMediaFiles(t: TestApp): Promise<string[]> {
 /** Row counts of every table an upload writes. */
 export async function countUploadRows(db: Db) {
   const count = async (table: string) => {
-    const result = await db.execute<{ count: number }>(sql.raw(`select count(*)::int as count from ${table}`));
-    return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
+    const [row] = await queryRows<{ count: number }>(db, sql.raw(`select count(*)::int as count from ${table}`));
+    return row!.count;
   };
   const tables = ['releases', 'songs', 'albums', 'artists', 'song_featured_artists', 'uploads', 'jobs'] as const;
   return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await count(table)] as const))) as Record<(typeof tables)[number], number>;
