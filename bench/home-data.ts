@@ -3,9 +3,9 @@
 // The p95 is computed from every response time (autocannon itself reports p97.5 and p99).
 // The server's RSS is printed beside each call (after it, and its peak during it): issue 20's
 // memory budget (bench/memory.ts) is held through these loads.
-import { giveListenerHistory, runLoad, signUpBenchUser } from './lib/load.js';
+import { giveListenerHistory, signUpBenchUser } from './lib/load.js';
 import { startKora, stop, tempDataDir } from './lib/bench-utils.js';
-import { HOME_CALLS, mb, rssOf, trackPeak } from './lib/memory-loads.js';
+import { HOME_CALLS, homeLoad, mb, rssOf } from './lib/memory-loads.js';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -23,14 +23,13 @@ try {
   console.log('call                          req/s     p50 ms   p95 ms   p99 ms   non-2xx  RSS after, peak  result');
   let failed = false;
   for (const path of HOME_CALLS) {
-    const peak = trackPeak(kora.child.pid!);
-    const result = await runLoad(`${kora.url}${path}`, { connections: CONNECTIONS, durationS: DURATION_S, warmupS: 1, headers: { cookie } });
-    const pass = result.p95 <= BUDGET_P95_MS && result.non2xx === 0 && result.errors === 0;
+    const result = await homeLoad(kora.url, kora.child.pid!, cookie, path, { connections: CONNECTIONS, durationS: DURATION_S });
+    const pass = result.p95Ms <= BUDGET_P95_MS && result.failures === 0;
     failed ||= !pass;
     console.log(
-      `${path.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} ${result.p50.toFixed(1).padStart(9)} ${result.p95.toFixed(1).padStart(8)} ` +
-        `${result.p99.toFixed(1).padStart(8)} ${String(result.non2xx + result.errors).padStart(9)}  ` +
-        `${mb(rssOf(kora.child.pid!)).padStart(7)}, ${mb(peak.stop()).padStart(6)}  ${pass ? 'PASS' : 'FAIL'}`,
+      `${path.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} ${result.p50Ms.toFixed(1).padStart(9)} ${result.p95Ms.toFixed(1).padStart(8)} ` +
+        `${result.p99Ms.toFixed(1).padStart(8)} ${String(result.failures).padStart(9)}  ` +
+        `${mb(result.rssAfter).padStart(7)}, ${mb(result.peakRss).padStart(6)}  ${pass ? 'PASS' : 'FAIL'}`,
     );
   }
   console.log(`home page calls: ${failed ? 'FAIL' : 'PASS'} (p95 <= ${BUDGET_P95_MS} ms each)`);

@@ -56,21 +56,39 @@ export async function idleRss(pid: number, settleMs = 15_000): Promise<{ last: n
   return { last, lowest };
 }
 
-export type MeasuredLoad = { name: string; rps: number; p95Ms: number; failures: number; rssAfter: number; peakRss: number };
+export type MeasuredLoad = {
+  name: string;
+  rps: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  failures: number;
+  rssAfter: number;
+  peakRss: number;
+};
 
-/** Each home call at `connections` for `durationS` (after 1 s of warm-up), the server's RSS after it and its peak during it. */
-export async function homeLoads(
-  url: string,
-  pid: number,
-  cookie: string,
-  options: { connections: number; durationS: number },
-): Promise<MeasuredLoad[]> {
+type HomeLoadOptions = { connections: number; durationS: number };
+
+/** One home call at `connections` for `durationS` (after 1 s of warm-up), the server's RSS after it and its peak during it. */
+export async function homeLoad(url: string, pid: number, cookie: string, path: string, options: HomeLoadOptions): Promise<MeasuredLoad> {
+  const peak = trackPeak(pid);
+  const result = await runLoad(`${url}${path}`, { connections: options.connections, durationS: options.durationS, warmupS: 1, headers: { cookie } });
+  return {
+    name: path,
+    rps: result.rps,
+    p50Ms: result.p50,
+    p95Ms: result.p95,
+    p99Ms: result.p99,
+    failures: result.non2xx + result.errors,
+    rssAfter: rssOf(pid),
+    peakRss: peak.stop(),
+  };
+}
+
+/** Every home call, one after the other (homeLoad). */
+export async function homeLoads(url: string, pid: number, cookie: string, options: HomeLoadOptions): Promise<MeasuredLoad[]> {
   const results: MeasuredLoad[] = [];
-  for (const path of HOME_CALLS) {
-    const peak = trackPeak(pid);
-    const result = await runLoad(`${url}${path}`, { connections: options.connections, durationS: options.durationS, warmupS: 1, headers: { cookie } });
-    results.push({ name: path, rps: result.rps, p95Ms: result.p95, failures: result.non2xx + result.errors, rssAfter: rssOf(pid), peakRss: peak.stop() });
-  }
+  for (const path of HOME_CALLS) results.push(await homeLoad(url, pid, cookie, path, options));
   return results;
 }
 
@@ -104,7 +122,9 @@ export async function streamingLoad(
   return {
     name: `stream ${options.clients} clients`,
     rps: result.rps,
+    p50Ms: Number.NaN,
     p95Ms: Number.NaN,
+    p99Ms: Number.NaN,
     failures: result.failures,
     rssAfter: rssOf(pid),
     peakRss: peak.stop(),
