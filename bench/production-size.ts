@@ -23,6 +23,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ARTIST_POPULAR_LIMIT, ARTIST_SONGS_PAGE_SIZE } from '@kora/contracts';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../server/src/db/client.js';
@@ -229,7 +230,15 @@ async function measure(prepared: Prepared): Promise<boolean> {
       { name: 'Home', paths: () => ['/api/home'] },
       {
         name: `artist with ${LANDMARKS.bigArtistSongs} songs`,
-        paths: () => [`/api/artists/${LANDMARKS.bigArtistId}`, `/api/artists/${LANDMARKS.bigArtistId}/songs`, `/api/artists/${LANDMARKS.bigArtistId}/albums`],
+        // What the page asks for: the profile with its counts, the first page of songs, the albums,
+        // Appears On alone (the artist's own songs fill the first page), then a later page as it scrolls.
+        paths: (round) => [
+          `/api/artists/${LANDMARKS.bigArtistId}`,
+          `/api/artists/${LANDMARKS.bigArtistId}/songs?limit=${ARTIST_SONGS_PAGE_SIZE}&offset=0`,
+          `/api/artists/${LANDMARKS.bigArtistId}/albums`,
+          `/api/artists/${LANDMARKS.bigArtistId}/songs?role=featured&limit=${ARTIST_POPULAR_LIMIT}`,
+          `/api/artists/${LANDMARKS.bigArtistId}/songs?limit=${ARTIST_SONGS_PAGE_SIZE}&offset=${ARTIST_SONGS_PAGE_SIZE * (1 + (round % 40))}`,
+        ],
       },
       { name: 'album', paths: (round, listener) => [`/api/albums/${albumIds[round * LISTENERS + listener]}`, `/api/albums/${albumIds[round * LISTENERS + listener]}/songs`] },
       {

@@ -16,6 +16,12 @@ export const artistSchema = z.object({
    * are credited to it), or null for the catalogue's own artists. A listener's "Burna Boy" is not the catalogue's.
    */
   owner: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  /**
+   * GET /api/artists/{id} of a library artist: how many songs /songs?role=own and /songs?role=featured
+   * hold, so the page can say it while it lists a page at a time. A catalogue's artist has none.
+   */
+  songCount: z.number().int().optional(),
+  featuredSongCount: z.number().int().optional(),
 });
 export type Artist = z.infer<typeof artistSchema>;
 

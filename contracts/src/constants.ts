@@ -28,6 +28,10 @@ export const RECENT_SEARCHES_KEY = 'recent-searches';
 
 export const ARTIST_POPULAR_LIMIT = 5;
 export const ARTIST_ALBUMS_LIMIT = 6;
+/** Songs per page of an artist page's Songs grid: whole rows of 2, 3, 4 and 6 columns. */
+export const ARTIST_SONGS_PAGE_SIZE = 12;
+/** The most songs one answer of /api/artists/{id}/songs holds; a catalogue's artist comes whole in one. */
+export const ARTIST_SONGS_LIMIT_MAX = 500;
 export const NOTIFICATION_BADGE_MAX = 9;
 
 export const RELEASE_TRACK_LIMITS = {

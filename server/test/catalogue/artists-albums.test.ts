@@ -73,14 +73,30 @@ describe('GET /api/artists', () => {
 
 describe('GET /api/artists/{id}', () => {
   it('answers the artist', async () => {
-    expect((await get(`/api/artists/${guest.id}`)).json()).toEqual({ id: guest.id, name: 'Bisi Guest', bio: null, imageUrl: null, deezerId: null, owner: null });
+    expect((await get(`/api/artists/${guest.id}`)).json()).toEqual({
+      id: guest.id, name: 'Bisi Guest', bio: null, imageUrl: null, deezerId: null, owner: null, songCount: 1, featuredSongCount: 3,
+    });
+  });
+
+  it('counts the live songs of each role, as /songs lists them', async () => {
+    for (const artist of [star, guest, other]) {
+      const profile = artistSchema.parse((await get(`/api/artists/${artist.id}`)).json());
+      const listed = (await get(`/api/artists/${artist.id}/songs`)).json() as Song[];
+      expect([profile.songCount, profile.featuredSongCount], artist.name).toEqual([
+        listed.filter((s) => !s.isFeatured).length,
+        listed.filter((s) => s.isFeatured).length,
+      ]);
+    }
+    expect((await get(`/api/artists/${star.id}`)).json()).toMatchObject({ songCount: 6, featuredSongCount: 1 });
   });
 
   it("says which listener a listener's artist profile belongs to, apart from the catalogue's artist of that name", async () => {
     const owner = await signUp(t.app, { firstName: 'Tunde', lastName: 'Bello' });
     const own = await buildArtist(t.database.db, { name: 'Bisi Guest', createdBy: owner.user.id });
     const response = await get(`/api/artists/${own.id}`);
-    expect(artistSchema.parse(response.json())).toEqual({ id: own.id, name: 'Bisi Guest', bio: null, imageUrl: null, deezerId: null, owner: { id: owner.user.id, name: 'Tunde Bello' } });
+    expect(artistSchema.parse(response.json())).toEqual({
+      id: own.id, name: 'Bisi Guest', bio: null, imageUrl: null, deezerId: null, owner: { id: owner.user.id, name: 'Tunde Bello' }, songCount: 0, featuredSongCount: 0,
+    });
     expect((await get(`/api/artists/${guest.id}`)).json()).toMatchObject({ name: 'Bisi Guest', owner: null });
   });
 
@@ -118,6 +134,23 @@ describe('GET /api/artists/{id}/songs', () => {
     expect(list.filter((s) => !s.isFeatured).map((s) => s.id)).toEqual([song.guestSolo]);
     expect(list.filter((s) => s.isFeatured).map((s) => s.id).sort()).toEqual([song.withGuest, song.duet, song.track2].sort());
     expect(list.map((s) => s.id)).not.toContain(song.draft);
+  });
+
+  it('lists one role at a time, a page at a time, in the same order', async () => {
+    const own = (await get(`/api/artists/${star.id}/songs?role=own`)).json() as Song[];
+    expect(own.map((s) => s.id)).toEqual([song.hit, song.track3, song.withGuest, song.deepCut, song.track1, song.track2]);
+    expect(own.every((s) => s.isFeatured === false)).toBe(true);
+    expect((await get(`/api/artists/${star.id}/songs?role=own&limit=2&offset=2`)).json().map((s: Song) => s.id)).toEqual([song.withGuest, song.deepCut]);
+    const featured = (await get(`/api/artists/${guest.id}/songs?role=featured&limit=2`)).json() as Song[];
+    expect(featured.map((s) => [s.id, s.isFeatured])).toEqual([[song.withGuest, true], [song.duet, true]]);
+    expect((await get(`/api/artists/${guest.id}/songs?role=featured&offset=2`)).json().map((s: Song) => s.id)).toEqual([song.track2]);
+    expect((await get(`/api/artists/${other.id}/songs?role=featured`)).json()).toEqual([]);
+  });
+
+  it('refuses an unknown role and changes nothing', async () => {
+    const response = await get(`/api/artists/${star.id}/songs?role=producer`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "role must be 'own' or 'featured'" });
   });
 
   it('pages and refuses limits above 500', async () => {

@@ -2,7 +2,7 @@ import { artistSchema, type Artist } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { artists } from '../../src/db/schema.js';
-import { buildSong } from '../helpers/catalogue-factories.js';
+import { buildArtist, buildSong } from '../helpers/catalogue-factories.js';
 import { deezerRow, type ExternalTestApp, getSongs, request, startWithStandin } from './external-helpers.js';
 
 let e: ExternalTestApp;
@@ -64,6 +64,16 @@ describe('GET /api/artists/deezer-{id}', () => {
     expect(songs.map((song) => song.id)).toEqual(['deezer-1777591627', 'deezer-1174998632', 'deezer-916424', upload.id]);
     // The cached row is also reachable by its number, and is still presented as the Deezer artist.
     expect((await get(`/api/artists/${row.id}`)).json()).toMatchObject({ id: `deezer-${BURNA}`, name: 'Burna Boy' });
+  });
+
+  it('lists one role at a time: the top tracks and uploads as its own, then the songs that feature it', async () => {
+    const row = (await artistRow(BURNA))!;
+    const guestOf = await buildArtist(e.t.database.db, { name: 'Wizkid' });
+    const duet = await buildSong(e.t.database.db, { title: 'Ginger', artistId: guestOf.id, featuring: [row.id] });
+    const own = await getSongs(e.t, `/api/artists/deezer-${BURNA}/songs?role=own&offset=1`, e.listener.cookie);
+    expect(own.map((song) => [song.title, song.isFeatured])).toEqual([['Kilometre', false], ['Ye', false], ['Lagos Demo', false]]);
+    const featured = await getSongs(e.t, `/api/artists/deezer-${BURNA}/songs?role=featured`, e.listener.cookie);
+    expect(featured.map((song) => [song.id, song.isFeatured])).toEqual([[duet.id, true]]);
   });
 
   it.each(['', '/songs', '/albums'])('answers 404 for an artist Deezer does not have (%s)', async (suffix) => {

@@ -20,6 +20,6 @@ export function presentArtist(artist: ArtistRow): Artist {
 }
 
 /** An artist's own page: who the profile belongs to, so a listener's artist is told from the catalogue's of the same name. */
-export function presentArtistProfile(artist: ArtistRow, owner: ArtistOwner): Artist {
-  return { ...presentArtist(artist), owner };
+export function presentArtistProfile(artist: ArtistRow, owner: ArtistOwner, counts: Pick<Artist, 'songCount' | 'featuredSongCount'>): Artist {
+  return { ...presentArtist(artist), owner, ...counts };
 }

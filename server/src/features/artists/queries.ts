@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { albums, artists, songFeaturedArtists, songs, users } from '../../db/schema.js';
 import { type AlbumWithArtist, albumWithArtistFields } from '../albums/queries.js';
@@ -8,6 +8,18 @@ import { isOwnerInView } from '../account-data/visibility.js';
 export type ArtistRow = typeof artists.$inferSelect;
 /** The listener an artist profile belongs to; null for the catalogue's artists. */
 export type ArtistOwner = { id: number; name: string } | null;
+
+/** An artist's own songs, or the ones they are featured on. */
+export type ArtistSongRole = 'own' | 'featured';
+
+/** The live songs of an artist, by role or both. */
+function artistSongsWhere(artistId: number, role?: ArtistSongRole) {
+  if (role === 'own') return and(isLive, eq(songs.artistId, artistId));
+  const featuredOn = sql`select ${songFeaturedArtists.songId} from ${songFeaturedArtists} where ${songFeaturedArtists.artistId} = ${artistId}`;
+  if (role === 'featured') return and(isLive, inArray(songs.id, sql`(${featuredOn})`), ne(songs.artistId, artistId));
+  // The two sets by their own indexes: `artist_id = x or exists (…)` made the planner read every song.
+  return and(isLive, inArray(songs.id, sql`(select ${songs.id} from ${songs} where ${songs.artistId} = ${artistId} union ${featuredOn})`));
+}
 
 export function createArtistQueries(db: Db) {
   return {
@@ -49,16 +61,28 @@ export function createArtistQueries(db: Db) {
       return row ? { id: row.id, name: `${row.firstName} ${row.lastName}`.trim() } : null;
     },
 
-    /** The artist's own songs first, then the ones they are featured on; each part by popularity. */
-    async listArtistSongs(artistId: number, limit: number, offset: number): Promise<SongWithCredits[]> {
-      // The two sets by their own indexes: `artist_id = x or exists (…)` made the planner read every song.
-      const ofArtist = sql`(select ${songs.id} from ${songs} where ${songs.artistId} = ${artistId}
-        union select ${songFeaturedArtists.songId} from ${songFeaturedArtists} where ${songFeaturedArtists.artistId} = ${artistId})`;
+    /**
+     * The artist's own songs first, then the ones they are featured on; each part by popularity. A
+     * role asks for one part only.
+     */
+    async listArtistSongs(artistId: number, limit: number, offset: number, role?: ArtistSongRole): Promise<SongWithCredits[]> {
       return selectSongsWithCredits(db)
-        .where(and(isLive, inArray(songs.id, ofArtist)))
+        .where(artistSongsWhere(artistId, role))
         .orderBy(sql`${songs.artistId} <> ${artistId}`, desc(songs.playCount), asc(songs.id))
         .limit(limit)
         .offset(offset);
+    },
+
+    /** How many songs each part of listArtistSongs holds, so a page can say it before it lists them all. */
+    async countArtistSongs(artistId: number): Promise<{ songCount: number; featuredSongCount: number }> {
+      const [row] = await db
+        .select({
+          songCount: sql<number>`count(*) filter (where ${songs.artistId} = ${artistId})::int`,
+          featuredSongCount: sql<number>`count(*) filter (where ${songs.artistId} <> ${artistId})::int`,
+        })
+        .from(songs)
+        .where(artistSongsWhere(artistId));
+      return row ?? { songCount: 0, featuredSongCount: 0 };
     },
 
     /** Newest first; albums without a year last. */

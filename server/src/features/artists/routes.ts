@@ -1,3 +1,4 @@
+import { ARTIST_SONGS_LIMIT_MAX } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFound } from '../../http/errors.js';
@@ -18,10 +19,11 @@ const listQuerySchema = z.object({
   offset: z.coerce.number().int().min(0, 'offset must not be negative').default(0),
 });
 
-// An artist's whole discography in one answer, as the discography page shows it, but bounded.
+// Pages of an artist's songs; without a limit, as many as a catalogue's artist page holds.
 const songsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(500),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(ARTIST_SONGS_LIMIT_MAX, `limit must be at most ${ARTIST_SONGS_LIMIT_MAX}`).default(ARTIST_SONGS_LIMIT_MAX),
   offset: z.coerce.number().int().min(0, 'offset must not be negative').default(0),
+  role: z.enum(['own', 'featured'], { message: "role must be 'own' or 'featured'" }).optional(),
 });
 
 const ARTIST_ALBUMS_MAX = 200;
@@ -54,19 +56,21 @@ export async function artistRoutes(app: FastifyInstance, { artists, external }: 
     // A catalogue's artist (deezer-{id}) belongs to no listener.
     if (ref) return presentArtist(await external.artists.findArtist(ref, upstreamCall(request, reply)));
     const artist = await requireArtist(request.params.id);
-    return presentArtistProfile(artist, await artists.findArtistOwner(artist));
+    const [owner, counts] = await Promise.all([artists.findArtistOwner(artist), artists.countArtistSongs(artist.id)]);
+    return presentArtistProfile(artist, owner, counts);
   });
 
   app.get<IdParams>('/api/artists/:id/songs', async (request, reply) => {
-    const { limit, offset } = parseInput(songsQuerySchema, request.query);
+    const { limit, offset, role } = parseInput(songsQuerySchema, request.query);
     const ref = parseArtistRef(request.params.id);
     if (ref) {
       // The catalogue's top tracks first, then whatever else is held for the artist.
       const { artist, songs } = await external.artists.listArtistSongs(ref, upstreamCall(request, reply));
-      return presentArtistSongs(artist, songs.slice(offset, offset + limit));
+      const inRole = role === undefined ? songs : songs.filter((row) => (row.song.artistId === artist.id) === (role === 'own'));
+      return presentArtistSongs(artist, inRole.slice(offset, offset + limit));
     }
     const artist = await requireArtist(request.params.id);
-    return presentArtistSongs(artist, await artists.listArtistSongs(artist.id, limit, offset));
+    return presentArtistSongs(artist, await artists.listArtistSongs(artist.id, limit, offset, role));
   });
 
   // A catalogue's artist has no albums in Kora: only its tracks are cached.

@@ -1,4 +1,4 @@
-import { EXTERNAL_TOP_TRACKS_LIMIT } from '@kora/contracts';
+import { ARTIST_SONGS_LIMIT_MAX, EXTERNAL_TOP_TRACKS_LIMIT } from '@kora/contracts';
 import { NotFound } from '../../http/errors.js';
 import type { CatalogueProvider, ExternalTrack } from '../../providers/catalogue-provider.js';
 import { ARTIST_NOT_FOUND_MESSAGE } from '../artists/follow-service.js';
@@ -7,9 +7,6 @@ import type { SongWithCredits } from '../songs/queries.js';
 import { CatalogueUnreachable } from './errors.js';
 import type { ExternalQueries, ExternalRef } from './queries.js';
 import { askCatalogue, type UpstreamCall } from './upstream-call.js';
-
-// Everything else cached for the artist, after the top tracks: as many as a local artist page lists.
-const ARTIST_SONGS_MAX = 500;
 
 export type ExternalArtistSongs = { artist: ArtistRow; songs: SongWithCredits[] };
 
@@ -48,7 +45,8 @@ export function createExternalArtists({ queries, artistQueries, providerOf, list
   /** The catalogue's top tracks (cached, unlisted) first, then every other song held for the artist. */
   async function listArtistSongs(ref: ExternalRef, call: UpstreamCall): Promise<ExternalArtistSongs> {
     const artist = await resolveArtist(ref, call);
-    const held = () => artistQueries.listArtistSongs(artist.id, ARTIST_SONGS_MAX, 0);
+    // Everything else cached for the artist, after the top tracks: as many as one answer holds.
+    const held = () => artistQueries.listArtistSongs(artist.id, ARTIST_SONGS_LIMIT_MAX, 0);
     const provider = providerOf(ref);
     if (!provider) return { artist, songs: await held() };
     let top: ExternalTrack[];

@@ -1,4 +1,4 @@
-import type { Album, Artist, Song } from '@kora/contracts';
+import type { Album, Artist } from '@kora/contracts';
 import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
 import { ArtistAvatar } from '../../ui/artist-avatar';
@@ -9,21 +9,22 @@ import { formatQuantity } from '../../ui/format';
 import { ARTIST_HEADER_SIZES } from '../../ui/image-sizes';
 import { PlayToggleButton } from '../../ui/play-toggle-button';
 import { Skeleton } from '../../ui/skeleton';
-import { songInvolvesArtist, splitArtistSongs } from './artist-songs';
+import { songInvolvesArtist, type ArtistSongCounts } from './artist-songs';
 import { useArtistFollow } from './use-artist-follow';
 
 interface ArtistHeaderProps {
   artist: Artist;
-  /** Undefined while loading: the counts wait for them. */
-  songs: Song[] | undefined;
+  /** Undefined while loading: the counts line waits for them. */
+  counts: ArtistSongCounts | undefined;
   albums: Album[] | undefined;
+  /** The loaded songs, own first: play starts at the first. */
   context: PlaybackContext;
 }
 
-export function ArtistHeader({ artist, songs, albums, context }: ArtistHeaderProps) {
+export function ArtistHeader({ artist, counts, albums, context }: ArtistHeaderProps) {
   const { currentSong, isPlaying, playSong, togglePlay } = usePlayer();
   const follow = useArtistFollow(artist);
-  const isArtistCurrent = currentSong !== null && songInvolvesArtist(currentSong, artist.id, songs ?? []);
+  const isArtistCurrent = currentSong !== null && songInvolvesArtist(currentSong, artist.id, context.songs);
   const [firstSong] = context.songs;
 
   function handlePlay() {
@@ -52,7 +53,7 @@ export function ArtistHeader({ artist, songs, albums, context }: ArtistHeaderPro
           {artist.owner && <p className="mt-1 text-sm text-ink-subtle">Artist profile by {artist.owner.name}</p>}
           {/* No bio, no sentence in its place: nothing is made up about an artist. */}
           {artist.bio?.trim() && <p className="mt-3 max-w-2xl text-sm text-ink-muted sm:text-base">{artist.bio}</p>}
-          <ArtistCounts songs={songs} albums={albums} isFollowing={follow.isFollowing} />
+          <ArtistCounts counts={counts} albums={albums} isFollowing={follow.isFollowing} />
         </div>
       </div>
       <div className="mt-6 flex items-center justify-center gap-3 sm:justify-start">
@@ -77,12 +78,11 @@ export function ArtistHeader({ artist, songs, albums, context }: ArtistHeaderPro
   );
 }
 
-function ArtistCounts({ songs, albums, isFollowing }: Pick<ArtistHeaderProps, 'songs' | 'albums'> & { isFollowing: boolean }) {
-  if (!songs || !albums) return <Skeleton className="mx-auto mt-3 h-4 w-48 sm:mx-0" />;
-  const { original, featured } = splitArtistSongs(songs);
+function ArtistCounts({ counts, albums, isFollowing }: Pick<ArtistHeaderProps, 'counts' | 'albums'> & { isFollowing: boolean }) {
+  if (!counts || !albums) return <Skeleton className="mx-auto mt-3 h-4 w-48 sm:mx-0" />;
   const parts = [
-    formatQuantity(original.length, 'song'),
-    ...(featured.length > 0 ? [`${formatQuantity(featured.length, 'featured song')}`] : []),
+    formatQuantity(counts.songCount, 'song'),
+    ...(counts.featuredSongCount > 0 ? [formatQuantity(counts.featuredSongCount, 'featured song')] : []),
     formatQuantity(albums.length, 'album'),
   ];
   return (

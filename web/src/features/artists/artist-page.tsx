@@ -1,5 +1,5 @@
-import type { Artist } from '@kora/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { ARTIST_SONGS_PAGE_SIZE, type Artist } from '@kora/contracts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { PlaybackContext } from '../../player/player-types';
@@ -10,10 +10,10 @@ import { isNotFoundError } from '../../ui/query-errors';
 import { ResourceNotFound } from '../../ui/resource-not-found';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
 import { SongListSkeleton } from '../../ui/song-list';
-import { artistAlbumsQuery, artistQuery, artistSongsQuery } from './api';
+import { artistAlbumsQuery, artistAppearancesQuery, artistQuery, artistSongPagesQuery } from './api';
 import { ArtistHeader, ArtistHeaderSkeleton } from './artist-header';
 import { ArtistSections } from './artist-sections';
-import { splitArtistSongs } from './artist-songs';
+import { appearancesFromLoaded, artistSongCounts, splitArtistSongs } from './artist-songs';
 
 export function ArtistPage() {
   const { id = '' } = useParams();
@@ -35,38 +35,49 @@ export function ArtistPage() {
 }
 
 function ArtistView({ artistId, artist }: { artistId: string; artist: Artist }) {
-  const songs = useQuery(artistSongsQuery(artistId));
+  const songs = useInfiniteQuery(artistSongPagesQuery(artistId, ARTIST_SONGS_PAGE_SIZE));
   const albums = useQuery(artistAlbumsQuery(artistId));
+  const loaded = useMemo(() => songs.data?.pages.flat(), [songs.data]);
+  const counts = loaded && artistSongCounts(artist, loaded);
+  const appearancesLoaded = loaded && counts && appearancesFromLoaded(loaded, counts.featuredSongCount);
+  const appearances = useQuery({ ...artistAppearancesQuery(artistId), enabled: counts !== undefined && appearancesLoaded === undefined });
+  const appearsOn = appearancesLoaded ?? appearances.data;
 
   // Own songs first, then appearances: the order the page lists them and playback follows.
   const context = useMemo<PlaybackContext>(() => {
-    const { original, featured } = splitArtistSongs(songs.data ?? []);
+    const { original, featured } = splitArtistSongs(loaded ?? []);
     return { type: 'artist', id: artist.id, songs: [...original, ...featured] };
-  }, [songs.data, artist.id]);
+  }, [loaded, artist.id]);
 
+  const failed = [songs, albums, appearances].find((query) => query.isError);
   return (
     <PageFrame>
       <PageTitle title={artist.name} />
-      <ArtistHeader
-        artist={artist}
-        songs={songs.data}
-        albums={albums.data}
-        context={context}
-      />
-      {songs.isError || albums.isError ? (
+      <ArtistHeader artist={artist} counts={counts} albums={albums.data} context={context} />
+      {failed ? (
         <LoadError
           title="Could not load this artist's music"
-          error={songs.error ?? albums.error}
+          error={failed.error}
           onRetry={() => {
-            if (songs.isError) void songs.refetch();
-            if (albums.isError) void albums.refetch();
+            for (const query of [songs, albums, appearances]) if (query.isError) void query.refetch();
           }}
           as="h2"
         />
-      ) : songs.isPending || albums.isPending ? (
+      ) : !counts || !albums.data || !appearsOn ? (
         <SectionsSkeleton />
       ) : (
-        <ArtistSections artist={artist} songs={songs.data} albums={albums.data} context={context} />
+        <ArtistSections
+          artist={artist}
+          counts={counts}
+          appearsOn={appearsOn}
+          albums={albums.data}
+          context={context}
+          more={{
+            hasMore: songs.hasNextPage,
+            isLoading: songs.isFetchingNextPage,
+            load: () => void songs.fetchNextPage(),
+          }}
+        />
       )}
     </PageFrame>
   );

@@ -5,30 +5,36 @@ import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
 import { artistPath } from '../../ui/catalogue-links';
 import { EmptyState } from '../../ui/empty-state';
+import { LoadMoreButton } from '../../ui/load-more-button';
 import { MusicGrid } from '../../ui/music-grid';
 import { Section } from '../../ui/section';
 import { SongList } from '../../ui/song-list';
 import { ArtistAlbums } from './artist-albums';
-import { isExternalArtist, splitArtistSongs } from './artist-songs';
+import { isExternalArtist, splitArtistSongs, type ArtistSongCounts } from './artist-songs';
 
 interface ArtistSectionsProps {
   artist: Artist;
-  songs: Song[];
+  counts: ArtistSongCounts;
+  /** Appears On's first songs. */
+  appearsOn: Song[];
   albums: Album[];
+  /** The loaded pages of songs, own first: what the Songs grid shows and playback follows. */
   context: PlaybackContext;
+  more: { hasMore: boolean; isLoading: boolean; load: () => void };
 }
 
 const showAllClasses =
   'inline-flex h-11 shrink-0 items-center gap-1 rounded-control px-3 text-sm font-semibold text-ink-muted transition-colors hover:bg-overlay hover:text-ink md:h-9';
 
 /** Popular, Appears On, Albums and the Songs grid, as spec section 2 lays out the artist page. */
-export function ArtistSections({ artist, songs, albums, context }: ArtistSectionsProps) {
+export function ArtistSections({ artist, counts, appearsOn, albums, context, more }: ArtistSectionsProps) {
   const { toggleSongPlayback } = usePlayer();
-  const { original, featured } = splitArtistSongs(songs);
+  const popular = splitArtistSongs(context.songs).original.slice(0, ARTIST_POPULAR_LIMIT);
+  const songTotal = counts.songCount + counts.featuredSongCount;
   // Kora has no play counts for a catalogue's previews: their rows show the length instead.
   const showDuration = isExternalArtist(artist);
 
-  if (songs.length === 0 && albums.length === 0) {
+  if (songTotal === 0 && albums.length === 0) {
     return <EmptyState icon={Music} title="No music yet" description={`${artist.name} has not released anything yet.`} />;
   }
 
@@ -38,13 +44,13 @@ export function ArtistSections({ artist, songs, albums, context }: ArtistSection
 
   return (
     <div className="grid gap-10">
-      {songs.length === 0 && <EmptyState icon={Music} title="No songs yet" className="py-6" />}
+      {songTotal === 0 && <EmptyState icon={Music} title="No songs yet" className="py-6" />}
 
-      {original.length > 0 && (
+      {popular.length > 0 && (
         <Section
           title="Popular"
           action={
-            original.length > ARTIST_POPULAR_LIMIT && (
+            counts.songCount > ARTIST_POPULAR_LIMIT && (
               <Link to={`${artistPath(artist.id)}/discography`} className={showAllClasses}>
                 Show all
                 <ChevronRight aria-hidden className="size-4" />
@@ -52,16 +58,11 @@ export function ArtistSections({ artist, songs, albums, context }: ArtistSection
             )
           }
         >
-          <SongList
-            songs={original.slice(0, ARTIST_POPULAR_LIMIT)}
-            onPlay={handlePlay}
-            showDuration={showDuration}
-            label={`Popular songs by ${artist.name}`}
-          />
+          <SongList songs={popular} onPlay={handlePlay} showDuration={showDuration} label={`Popular songs by ${artist.name}`} />
         </Section>
       )}
 
-      {featured.length > 0 && (
+      {appearsOn.length > 0 && (
         <Section
           title={
             <>
@@ -69,20 +70,16 @@ export function ArtistSections({ artist, songs, albums, context }: ArtistSection
             </>
           }
         >
-          <SongList
-            songs={featured.slice(0, ARTIST_POPULAR_LIMIT)}
-            onPlay={handlePlay}
-            showDuration={showDuration}
-            label={`Songs featuring ${artist.name}`}
-          />
+          <SongList songs={appearsOn} onPlay={handlePlay} showDuration={showDuration} label={`Songs featuring ${artist.name}`} />
         </Section>
       )}
 
       {albums.length > 0 && <ArtistAlbums albums={albums} />}
 
-      {songs.length > ARTIST_POPULAR_LIMIT && (
+      {songTotal > ARTIST_POPULAR_LIMIT && (
         <Section title="Songs">
           <MusicGrid songs={context.songs} context={context} maxColumns={6} />
+          {more.hasMore && <LoadMoreButton label="Show more songs" isLoading={more.isLoading} onLoadMore={more.load} />}
         </Section>
       )}
     </div>

@@ -1,5 +1,5 @@
-import type { Artist, Song } from '@kora/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { COLLECTION_PAGE_SIZE, type Artist, type Song } from '@kora/contracts';
+import { useInfiniteQuery, useQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, Music } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,16 +7,17 @@ import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
 import { artistPath } from '../../ui/catalogue-links';
 import { EmptyState } from '../../ui/empty-state';
-import { formatQuantity } from '../../ui/format';
+import { formatCount, formatQuantity } from '../../ui/format';
 import { LoadError } from '../../ui/load-error';
+import { LoadMoreButton } from '../../ui/load-more-button';
 import { PageTitle } from '../../ui/page-title';
 import { isNotFoundError } from '../../ui/query-errors';
 import { ResourceNotFound } from '../../ui/resource-not-found';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
 import { Section } from '../../ui/section';
 import { SongList, SongListSkeleton } from '../../ui/song-list';
-import { artistQuery, artistSongsQuery } from './api';
-import { splitArtistSongs } from './artist-songs';
+import { artistQuery, artistSongPagesQuery } from './api';
+import { artistSongCounts, isExternalArtistRoute, splitArtistSongs } from './artist-songs';
 
 function albumOrSingle(song: Song): string {
   return song.album?.title ?? 'Single';
@@ -25,13 +26,16 @@ function albumOrSingle(song: Song): string {
 export function DiscographyPage() {
   const { id = '' } = useParams();
   const artist = useQuery(artistQuery(id));
-  const songs = useQuery(artistSongsQuery(id));
+  // A catalogue's artist comes whole in one answer, the artist page's: asked once, split here.
+  const isExternal = isExternalArtistRoute(id);
+  const own = useInfiniteQuery(artistSongPagesQuery(id, COLLECTION_PAGE_SIZE, isExternal ? undefined : 'own'));
+  const featured = useInfiniteQuery({ ...artistSongPagesQuery(id, COLLECTION_PAGE_SIZE, 'featured'), enabled: !isExternal });
 
   if (artist.isError && isNotFoundError(artist.error)) {
     return <ResourceNotFound title="Artist not found" description="The artist you're looking for doesn't exist." />;
   }
-  if (artist.isError || songs.isError) {
-    const failed = artist.isError ? artist : songs;
+  const failed = [artist, own, featured].find((query) => query.isError);
+  if (failed) {
     return (
       <PageFrame>
         <PageTitle title="Discography" />
@@ -44,17 +48,31 @@ export function DiscographyPage() {
       </PageFrame>
     );
   }
-  if (artist.isPending || songs.isPending) return <DiscographySkeleton />;
-  return <Discography artist={artist.data} songs={songs.data} />;
+  if (!artist.data || !own.data || (!isExternal && !featured.data)) return <DiscographySkeleton />;
+  const songs = isExternal
+    ? splitArtistSongs(own.data.pages.flat())
+    : { original: own.data.pages.flat(), featured: featured.data?.pages.flat() ?? [] };
+  return <Discography artist={artist.data} {...songs} moreOriginal={own} moreFeatured={featured} />;
 }
 
-function Discography({ artist, songs }: { artist: Artist; songs: Song[] }) {
+type MorePages = Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
+
+interface DiscographyProps {
+  artist: Artist;
+  /** The loaded pages of each part: the counts say how many there are in all. */
+  original: Song[];
+  featured: Song[];
+  moreOriginal: MorePages;
+  moreFeatured: MorePages;
+}
+
+function Discography({ artist, original, featured, moreOriginal, moreFeatured }: DiscographyProps) {
   const { toggleSongPlayback } = usePlayer();
-  const { original, featured, context } = useMemo(() => {
-    const split = splitArtistSongs(songs);
-    const playback: PlaybackContext = { type: 'artist', id: artist.id, songs: [...split.original, ...split.featured] };
-    return { ...split, context: playback };
-  }, [songs, artist.id]);
+  const context = useMemo<PlaybackContext>(
+    () => ({ type: 'artist', id: artist.id, songs: [...original, ...featured] }),
+    [original, featured, artist.id],
+  );
+  const { songCount, featuredSongCount } = artistSongCounts(artist, context.songs);
   const title = `${artist.name} - Complete Discography`;
 
   function handlePlay(song: Song) {
@@ -75,33 +93,40 @@ function Discography({ artist, songs }: { artist: Artist; songs: Song[] }) {
         </Link>
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight text-balance break-words sm:text-4xl">{title}</h1>
-          <p className="mt-2 text-sm text-ink-subtle">{formatQuantity(songs.length, 'song')} in total</p>
+          <p className="mt-2 text-sm text-ink-subtle">{formatQuantity(songCount + featuredSongCount, 'song')} in total</p>
         </div>
       </header>
 
-      {songs.length === 0 ? (
+      {songCount + featuredSongCount === 0 ? (
         <EmptyState icon={Music} title="No songs found" />
       ) : (
         <>
           {original.length > 0 && (
-            <Section title={`Original Songs (${original.length})`}>
+            <Section title={`Original Songs (${formatCount(songCount)})`}>
               <SongList songs={original} onPlay={handlePlay} renderSubtitle={albumOrSingle} label="Original songs" />
+              <MoreSongs label="Show more original songs" pages={moreOriginal} />
             </Section>
           )}
           {featured.length > 0 && (
-            <Section title={`Featured Appearances (${featured.length})`}>
+            <Section title={`Featured Appearances (${formatCount(featuredSongCount)})`}>
               <SongList
                 songs={featured}
                 onPlay={handlePlay}
                 renderSubtitle={(song) => `${song.artist.name} • ${albumOrSingle(song)}`}
                 label="Featured appearances"
               />
+              <MoreSongs label="Show more featured appearances" pages={moreFeatured} />
             </Section>
           )}
         </>
       )}
     </PageFrame>
   );
+}
+
+function MoreSongs({ label, pages }: { label: string; pages: MorePages }) {
+  if (!pages.hasNextPage) return null;
+  return <LoadMoreButton label={label} isLoading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />;
 }
 
 function PageFrame({ children }: { children: ReactNode }) {

@@ -11,7 +11,7 @@ import { LoadError } from '../../ui/load-error';
 import { Section } from '../../ui/section';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
 import { artistsQuery, followedArtistsQuery } from './api';
-import { LoadMoreButton } from './load-more-button';
+import { LoadMoreButton } from '../../ui/load-more-button';
 
 const GRID = 'grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6';
 

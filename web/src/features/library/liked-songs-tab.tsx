@@ -13,7 +13,7 @@ import { Section } from '../../ui/section';
 import { likedSongsCountQuery, likedSongsQuery } from '../likes/api';
 import { UnlikeSongButton } from '../likes/unlike-song-button';
 import { LikedSongsActions } from './liked-songs-actions';
-import { LoadMoreButton } from './load-more-button';
+import { LoadMoreButton } from '../../ui/load-more-button';
 
 // Defined once, so the memoised cards keep skipping renders while the player ticks.
 const renderUnlikeButton = (song: Song) => <UnlikeSongButton song={song} />;

@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button } from '../../ui/button';
+import { Button } from './button';
 
 interface LoadMoreButtonProps {
   label: string;
