@@ -12,6 +12,7 @@ import { backfillImageColors } from '../media/image-colors.js';
 import type { MediaStorage } from '../media/storage.js';
 import { backfillCoverVariants } from './cover-variant-backfill.js';
 import { startDataExportSweeps } from './data-export-sweep.js';
+import { startDoneJobSweeps } from './done-job-sweep.js';
 import type { Mailer } from '../features/mail/mailer.js';
 import { createDataExportHandler, DATA_EXPORT_JOB } from './handlers/data-export.js';
 import { createPasswordResetRequestHandler, PASSWORD_RESET_REQUEST_JOB } from './handlers/password-reset-request.js';
@@ -45,7 +46,8 @@ export function jobScratchDir(dataDir: string): string {
  * stops, data exports, account purges), the jobs that give renditions to the songs without any,
  * the smaller copies and placeholder colours of covers stored before they existed, at start and every hour, the deletion
  * of the files of releases rejected longer ago than REJECTED_MEDIA_GRACE_DAYS, and, at start and every 15 minutes, the notices
- * of passes about to end or ended (pass-notice-sweep.ts), and the deletion of data exports' files once spent (data-export-sweep.ts).
+ * of passes about to end or ended (pass-notice-sweep.ts), and the deletion of data exports' files once spent (data-export-sweep.ts),
+ * and, at start and every hour, the removal of jobs done longer ago than a week (done-job-sweep.ts).
  */
 export function startBackgroundWork({
   config,
@@ -126,6 +128,7 @@ export function startBackgroundWork({
   // Started here, not in buildApp: API tests run the sweep themselves, so it never races their own reads.
   const passNoticeSweeps = config.jobs.enabled ? startPassNoticeSweeps({ db, log }) : undefined;
   const dataExportSweeps = config.jobs.enabled ? startDataExportSweeps({ db, storage, log }) : undefined;
+  const doneJobSweeps = config.jobs.enabled ? startDoneJobSweeps({ db, log }) : undefined;
 
   return {
     async backfilled() {
@@ -137,7 +140,7 @@ export function startBackgroundWork({
     async stop(timeoutMs) {
       sweepAbort.abort();
       coverBackfillAbort.abort();
-      await Promise.all([sweep, backfill, coverBackfill, colorBackfill, rejectedMediaSweeps?.stop(), passNoticeSweeps?.stop(), dataExportSweeps?.stop(), worker?.stop(timeoutMs)]);
+      await Promise.all([sweep, backfill, coverBackfill, colorBackfill, rejectedMediaSweeps?.stop(), passNoticeSweeps?.stop(), dataExportSweeps?.stop(), doneJobSweeps?.stop(), worker?.stop(timeoutMs)]);
     },
   };
 }
