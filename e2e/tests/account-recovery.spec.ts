@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@kora/contracts';
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
 import {
   expectNoHorizontalOverflow,
@@ -45,6 +46,8 @@ test('a forgotten password: the link from the e-mail sets a new one, which then 
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
+  // The length rule is read out with the field it governs.
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(`At least ${PASSWORD_MIN_LENGTH} characters.`);
   await page.getByLabel('New password', { exact: true }).fill('a-fresh-highlife-2026');
   await page.getByLabel('Confirm new password').fill('a-fresh-highlife-2025');
   await page.getByRole('button', { name: 'Set New Password' }).click();

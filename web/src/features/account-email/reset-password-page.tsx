@@ -92,16 +92,22 @@ export function ResetPasswordPage() {
       <form onSubmit={handleSubmit} className="grid gap-4">
         {/* For password managers: which account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={check.data.email} readOnly hidden />
-        <Field
-          id="reset-new-password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <div className="grid gap-1.5">
+          <Field
+            id="reset-new-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            aria-describedby="reset-new-password-hint"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <p id="reset-new-password-hint" className="text-xs text-ink-subtle">
+            At least {PASSWORD_MIN_LENGTH} characters.
+          </p>
+        </div>
         <Field
           id="reset-new-password-again"
           label="Confirm new password"
@@ -111,7 +117,6 @@ export function ResetPasswordPage() {
           value={again}
           onChange={(event) => setAgain(event.target.value)}
         />
-        <p className="text-xs text-ink-subtle">At least {PASSWORD_MIN_LENGTH} characters.</p>
         {failure && <LinkOutcome tone="problem">{failure}</LinkOutcome>}
         <Button type="submit" size="lg" disabled={resetPassword.isPending} className="mt-1 w-full">
           {resetPassword.isPending ? 'Saving...' : 'Set New Password'}

@@ -1,7 +1,6 @@
 import type { User } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../ui/button';
 import { accountEmailQuery } from '../account-email/api';
 import { LinkedAccountsDialog } from '../linked-accounts/linked-accounts-dialog';
 import { LINKED_ACCOUNT_PROVIDERS } from '../linked-accounts/linked-accounts';
@@ -10,17 +9,9 @@ import { twoFactorStatusQuery } from '../two-factor/api';
 import { TwoFactorDialog } from '../two-factor/two-factor-dialog';
 import { PasswordResetDialog } from './password-reset-dialog';
 import { ProfileFieldsDialog } from './profile-fields-dialog';
-import { SettingGroup, SettingRow } from './setting-controls';
+import { RowButton, SettingGroup, SettingRow } from './setting-controls';
 
 type AccountDialog = 'email' | 'phone' | 'profile' | 'password' | 'two-factor' | 'linked-accounts';
-
-function RowButton({ label, name, onClick }: { label: string; name: string; onClick: () => void }) {
-  return (
-    <Button variant="secondary" size="sm" aria-label={`${label} ${name}`} onClick={onClick}>
-      {label}
-    </Button>
-  );
-}
 
 /** The address, and whether it waits for a link: its confirmation, or a change to another address. */
 function EmailDescription({ user }: { user: User }) {

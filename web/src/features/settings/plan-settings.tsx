@@ -1,9 +1,8 @@
 import { PREMIUM_PRICE_MINOR, type Subscription } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../ui/button';
 import { formatNaira } from '../../ui/format-naira';
 import { subscriptionQuery } from '../subscription/api';
-import { SettingGroup, SettingRow } from './setting-controls';
+import { RowButton, SettingGroup, SettingRow } from './setting-controls';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -31,9 +30,7 @@ export function PlanSettings({ onManage }: { onManage: () => void }) {
   return (
     <SettingGroup title="Subscription">
       <SettingRow label="Plan" description={planText}>
-        <Button variant="secondary" size="sm" aria-label="Manage subscription" onClick={onManage}>
-          Manage
-        </Button>
+        <RowButton label="Manage" name="subscription" onClick={onManage} />
       </SettingRow>
     </SettingGroup>
   );

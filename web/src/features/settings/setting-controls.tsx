@@ -1,5 +1,6 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useId, type ReactNode } from 'react';
+import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { SETTING_CHOICES, type ChoiceSetting, type LocalSettings, type SwitchSetting } from './local-settings';
 import { CHOICE_LABELS } from './setting-labels';
@@ -31,6 +32,15 @@ export function SettingRow({ label, description, controlId, descriptionId, child
       </div>
       <div className="flex shrink-0 items-center gap-2">{children}</div>
     </div>
+  );
+}
+
+/** A row's button that opens what the row names: its accessible name says what, as "Manage your data". */
+export function RowButton({ label, name, onClick }: { label: string; name: string; onClick: () => void }) {
+  return (
+    <Button variant="secondary" size="sm" aria-label={`${label} ${name}`} onClick={onClick}>
+      {label}
+    </Button>
   );
 }
 
