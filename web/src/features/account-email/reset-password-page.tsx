@@ -1,9 +1,10 @@
-import { LINK_NOT_VALID_MESSAGE, PASSWORD_MIN_LENGTH } from '@kora/contracts';
+import { LINK_NOT_VALID_MESSAGE } from '@kora/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { getErrorMessage } from '../../api/error-message';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { NewPasswordField } from '../../ui/new-password-field';
 import { useResetLinkCheck, useResetPassword } from './api';
 import { AccountLinkLayout, LinkActions, LinkOutcome } from './account-link-layout';
 import { useLinkToken } from './use-link-token';
@@ -92,22 +93,7 @@ export function ResetPasswordPage() {
       <form onSubmit={handleSubmit} className="grid gap-4">
         {/* For password managers: which account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={check.data.email} readOnly hidden />
-        <div className="grid gap-1.5">
-          <Field
-            id="reset-new-password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            aria-describedby="reset-new-password-hint"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <p id="reset-new-password-hint" className="text-xs text-ink-subtle">
-            At least {PASSWORD_MIN_LENGTH} characters.
-          </p>
-        </div>
+        <NewPasswordField id="reset-new-password" label="New password" value={password} onChange={setPassword} />
         <Field
           id="reset-new-password-again"
           label="Confirm new password"

@@ -1,7 +1,7 @@
-import { PASSWORD_MIN_LENGTH } from '@kora/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { NewPasswordField } from '../../ui/new-password-field';
 import { HydratedFieldset } from '../../ui/hydrated-fieldset';
 import { useSignupMutation } from './api';
 
@@ -48,22 +48,7 @@ export function SignupForm() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <div className="grid gap-1.5">
-          <Field
-            id="signup-password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            aria-describedby="signup-password-hint"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <p id="signup-password-hint" className="text-xs text-ink-subtle">
-            At least {PASSWORD_MIN_LENGTH} characters.
-          </p>
-        </div>
+        <NewPasswordField id="signup-password" label="Password" value={password} onChange={setPassword} />
         <Button type="submit" size="lg" disabled={signup.isPending} className="mt-2 w-full">
           {signup.isPending ? 'Creating account...' : 'Create Account'}
         </Button>
