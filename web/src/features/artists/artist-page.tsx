@@ -49,7 +49,8 @@ function ArtistView({ artistId, artist }: { artistId: string; artist: Artist }) 
     return { type: 'artist', id: artist.id, songs: [...original, ...featured] };
   }, [loaded, artist.id]);
 
-  const failed = [songs, albums, appearances].find((query) => query.isError);
+  // A later page that fails keeps what is shown: its error stays with the Show more button.
+  const failed = [songs, albums, appearances].find((query) => query.isError && !(query === songs && songs.isFetchNextPageError));
   return (
     <PageFrame>
       <PageTitle title={artist.name} />
@@ -75,6 +76,7 @@ function ArtistView({ artistId, artist }: { artistId: string; artist: Artist }) 
           more={{
             hasMore: songs.hasNextPage,
             isLoading: songs.isFetchingNextPage,
+            failed: songs.isFetchNextPageError,
             load: () => void songs.fetchNextPage(),
           }}
         />

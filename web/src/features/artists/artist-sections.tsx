@@ -20,7 +20,7 @@ interface ArtistSectionsProps {
   albums: Album[];
   /** The loaded pages of songs, own first: what the Songs grid shows and playback follows. */
   context: PlaybackContext;
-  more: { hasMore: boolean; isLoading: boolean; load: () => void };
+  more: { hasMore: boolean; isLoading: boolean; failed: boolean; load: () => void };
 }
 
 const showAllClasses =
@@ -79,7 +79,14 @@ export function ArtistSections({ artist, counts, appearsOn, albums, context, mor
       {songTotal > ARTIST_POPULAR_LIMIT && (
         <Section title="Songs">
           <MusicGrid songs={context.songs} context={context} maxColumns={6} />
-          {more.hasMore && <LoadMoreButton label="Show more songs" isLoading={more.isLoading} onLoadMore={more.load} />}
+          {more.hasMore && (
+            <LoadMoreButton
+              label="Show more songs"
+              isLoading={more.isLoading}
+              onLoadMore={more.load}
+              error={more.failed ? 'Could not load more songs.' : undefined}
+            />
+          )}
         </Section>
       )}
     </div>

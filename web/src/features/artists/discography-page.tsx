@@ -34,7 +34,8 @@ export function DiscographyPage() {
   if (artist.isError && isNotFoundError(artist.error)) {
     return <ResourceNotFound title="Artist not found" description="The artist you're looking for doesn't exist." />;
   }
-  const failed = [artist, own, featured].find((query) => query.isError);
+  // A later page that fails keeps what is shown: its error stays with its Show more button.
+  const failed = [artist, own, featured].find((query) => query.isError && !('isFetchNextPageError' in query && query.isFetchNextPageError));
   if (failed) {
     return (
       <PageFrame>
@@ -55,7 +56,7 @@ export function DiscographyPage() {
   return <Discography artist={artist.data} {...songs} moreOriginal={own} moreFeatured={featured} />;
 }
 
-type MorePages = Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
+type MorePages = Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'fetchNextPage'>;
 
 interface DiscographyProps {
   artist: Artist;
@@ -126,7 +127,14 @@ function Discography({ artist, original, featured, moreOriginal, moreFeatured }:
 
 function MoreSongs({ label, pages }: { label: string; pages: MorePages }) {
   if (!pages.hasNextPage) return null;
-  return <LoadMoreButton label={label} isLoading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />;
+  return (
+    <LoadMoreButton
+      label={label}
+      isLoading={pages.isFetchingNextPage}
+      onLoadMore={() => void pages.fetchNextPage()}
+      error={pages.isFetchNextPageError ? 'Could not load more songs.' : undefined}
+    />
+  );
 }
 
 function PageFrame({ children }: { children: ReactNode }) {

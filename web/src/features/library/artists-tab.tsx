@@ -33,7 +33,7 @@ function FollowedArtists() {
     <Section title="Artists You Follow">
       {followed.isPending ? (
         <ArtistsSkeleton label="Loading the artists you follow" count={6} />
-      ) : followed.isError ? (
+      ) : followed.isError && !followed.isFetchNextPageError ? (
         <LoadError title="Could not load the artists you follow" error={followed.error} onRetry={() => void followed.refetch()} />
       ) : artists.length === 0 ? (
         <EmptyState
@@ -50,6 +50,7 @@ function FollowedArtists() {
               label="Show more artists"
               isLoading={followed.isFetchingNextPage}
               onLoadMore={() => void followed.fetchNextPage()}
+              error={followed.isFetchNextPageError ? 'Could not load more artists.' : undefined}
             />
           )}
         </>

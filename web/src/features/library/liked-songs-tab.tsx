@@ -29,7 +29,7 @@ export function LikedSongsTab() {
       <LikedSongsActions songs={songs} context={context} />
       {liked.isPending ? (
         <CardListSkeleton count={12} maxColumns={6} label="Loading liked songs" />
-      ) : liked.isError ? (
+      ) : liked.isError && !liked.isFetchNextPageError ? (
         <LoadError title="Could not load your liked songs" error={liked.error} onRetry={() => void liked.refetch()} />
       ) : songs.length === 0 ? (
         <EmptyState
@@ -52,6 +52,7 @@ export function LikedSongsTab() {
               label="Show more liked songs"
               isLoading={liked.isFetchingNextPage}
               onLoadMore={() => void liked.fetchNextPage()}
+              error={liked.isFetchNextPageError ? 'Could not load more liked songs.' : undefined}
             />
           )}
         </>
