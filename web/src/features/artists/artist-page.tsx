@@ -6,7 +6,7 @@ import type { PlaybackContext } from '../../player/player-types';
 import { LoadError } from '../../ui/load-error';
 import { CardListSkeleton } from '../../ui/music-grid';
 import { PageTitle } from '../../ui/page-title';
-import { isNotFoundError } from '../../ui/query-errors';
+import { failedAsWhole, isNotFoundError } from '../../ui/query-errors';
 import { ResourceNotFound } from '../../ui/resource-not-found';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
 import { SongListSkeleton } from '../../ui/song-list';
@@ -49,8 +49,7 @@ function ArtistView({ artistId, artist }: { artistId: string; artist: Artist }) 
     return { type: 'artist', id: artist.id, songs: [...original, ...featured] };
   }, [loaded, artist.id]);
 
-  // A later page that fails keeps what is shown: its error stays with the Show more button.
-  const failed = [songs, albums, appearances].find((query) => query.isError && !(query === songs && songs.isFetchNextPageError));
+  const failed = [songs, albums, appearances].find(failedAsWhole);
   return (
     <PageFrame>
       <PageTitle title={artist.name} />
@@ -73,12 +72,7 @@ function ArtistView({ artistId, artist }: { artistId: string; artist: Artist }) 
           appearsOn={appearsOn}
           albums={albums.data}
           context={context}
-          more={{
-            hasMore: songs.hasNextPage,
-            isLoading: songs.isFetchingNextPage,
-            failed: songs.isFetchNextPageError,
-            load: () => void songs.fetchNextPage(),
-          }}
+          more={songs}
         />
       )}
     </PageFrame>

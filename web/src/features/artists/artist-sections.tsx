@@ -5,7 +5,7 @@ import { usePlayer } from '../../player/player-context';
 import type { PlaybackContext } from '../../player/player-types';
 import { artistPath } from '../../ui/catalogue-links';
 import { EmptyState } from '../../ui/empty-state';
-import { LoadMoreButton } from '../../ui/load-more-button';
+import { LoadMoreButton, type MorePages } from '../../ui/load-more-button';
 import { MusicGrid } from '../../ui/music-grid';
 import { Section } from '../../ui/section';
 import { SongList } from '../../ui/song-list';
@@ -20,7 +20,8 @@ interface ArtistSectionsProps {
   albums: Album[];
   /** The loaded pages of songs, own first: what the Songs grid shows and playback follows. */
   context: PlaybackContext;
-  more: { hasMore: boolean; isLoading: boolean; failed: boolean; load: () => void };
+  /** The pages of songs still to come. */
+  more: MorePages;
 }
 
 const showAllClasses =
@@ -79,14 +80,7 @@ export function ArtistSections({ artist, counts, appearsOn, albums, context, mor
       {songTotal > ARTIST_POPULAR_LIMIT && (
         <Section title="Songs">
           <MusicGrid songs={context.songs} context={context} maxColumns={6} />
-          {more.hasMore && (
-            <LoadMoreButton
-              label="Show more songs"
-              isLoading={more.isLoading}
-              onLoadMore={more.load}
-              error={more.failed ? 'Could not load more songs.' : undefined}
-            />
-          )}
+          <LoadMoreButton label="Show more songs" pages={more} failedText="Could not load more songs." />
         </Section>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { COLLECTION_PAGE_SIZE, type Artist, type Song } from '@kora/contracts';
-import { useInfiniteQuery, useQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Music } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,9 +9,9 @@ import { artistPath } from '../../ui/catalogue-links';
 import { EmptyState } from '../../ui/empty-state';
 import { formatCount, formatQuantity } from '../../ui/format';
 import { LoadError } from '../../ui/load-error';
-import { LoadMoreButton } from '../../ui/load-more-button';
+import { LoadMoreButton, type MorePages } from '../../ui/load-more-button';
 import { PageTitle } from '../../ui/page-title';
-import { isNotFoundError } from '../../ui/query-errors';
+import { failedAsWhole, isNotFoundError } from '../../ui/query-errors';
 import { ResourceNotFound } from '../../ui/resource-not-found';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
 import { Section } from '../../ui/section';
@@ -34,8 +34,7 @@ export function DiscographyPage() {
   if (artist.isError && isNotFoundError(artist.error)) {
     return <ResourceNotFound title="Artist not found" description="The artist you're looking for doesn't exist." />;
   }
-  // A later page that fails keeps what is shown: its error stays with its Show more button.
-  const failed = [artist, own, featured].find((query) => query.isError && !('isFetchNextPageError' in query && query.isFetchNextPageError));
+  const failed = [artist, own, featured].find(failedAsWhole);
   if (failed) {
     return (
       <PageFrame>
@@ -55,8 +54,6 @@ export function DiscographyPage() {
     : { original: own.data.pages.flat(), featured: featured.data?.pages.flat() ?? [] };
   return <Discography artist={artist.data} {...songs} moreOriginal={own} moreFeatured={featured} />;
 }
-
-type MorePages = Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'fetchNextPage'>;
 
 interface DiscographyProps {
   artist: Artist;
@@ -105,7 +102,7 @@ function Discography({ artist, original, featured, moreOriginal, moreFeatured }:
           {original.length > 0 && (
             <Section title={`Original Songs (${formatCount(songCount)})`}>
               <SongList songs={original} onPlay={handlePlay} renderSubtitle={albumOrSingle} label="Original songs" />
-              <MoreSongs label="Show more original songs" pages={moreOriginal} />
+              <LoadMoreButton label="Show more original songs" pages={moreOriginal} failedText="Could not load more songs." />
             </Section>
           )}
           {featured.length > 0 && (
@@ -116,24 +113,12 @@ function Discography({ artist, original, featured, moreOriginal, moreFeatured }:
                 renderSubtitle={(song) => `${song.artist.name} • ${albumOrSingle(song)}`}
                 label="Featured appearances"
               />
-              <MoreSongs label="Show more featured appearances" pages={moreFeatured} />
+              <LoadMoreButton label="Show more featured appearances" pages={moreFeatured} failedText="Could not load more songs." />
             </Section>
           )}
         </>
       )}
     </PageFrame>
-  );
-}
-
-function MoreSongs({ label, pages }: { label: string; pages: MorePages }) {
-  if (!pages.hasNextPage) return null;
-  return (
-    <LoadMoreButton
-      label={label}
-      isLoading={pages.isFetchingNextPage}
-      onLoadMore={() => void pages.fetchNextPage()}
-      error={pages.isFetchNextPageError ? 'Could not load more songs.' : undefined}
-    />
   );
 }
 

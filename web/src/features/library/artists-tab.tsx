@@ -12,6 +12,7 @@ import { Section } from '../../ui/section';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton';
 import { artistsQuery, followedArtistsQuery } from './api';
 import { LoadMoreButton } from '../../ui/load-more-button';
+import { failedAsWhole } from '../../ui/query-errors';
 
 const GRID = 'grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6';
 
@@ -33,7 +34,7 @@ function FollowedArtists() {
     <Section title="Artists You Follow">
       {followed.isPending ? (
         <ArtistsSkeleton label="Loading the artists you follow" count={6} />
-      ) : followed.isError && !followed.isFetchNextPageError ? (
+      ) : failedAsWhole(followed) ? (
         <LoadError title="Could not load the artists you follow" error={followed.error} onRetry={() => void followed.refetch()} />
       ) : artists.length === 0 ? (
         <EmptyState
@@ -45,14 +46,7 @@ function FollowedArtists() {
       ) : (
         <>
           <ArtistGrid artists={artists} label="Artists you follow" />
-          {followed.hasNextPage && (
-            <LoadMoreButton
-              label="Show more artists"
-              isLoading={followed.isFetchingNextPage}
-              onLoadMore={() => void followed.fetchNextPage()}
-              error={followed.isFetchNextPageError ? 'Could not load more artists.' : undefined}
-            />
-          )}
+          <LoadMoreButton label="Show more artists" pages={followed} failedText="Could not load more artists." />
         </>
       )}
     </Section>

@@ -14,6 +14,7 @@ import { likedSongsCountQuery, likedSongsQuery } from '../likes/api';
 import { UnlikeSongButton } from '../likes/unlike-song-button';
 import { LikedSongsActions } from './liked-songs-actions';
 import { LoadMoreButton } from '../../ui/load-more-button';
+import { failedAsWhole } from '../../ui/query-errors';
 
 // Defined once, so the memoised cards keep skipping renders while the player ticks.
 const renderUnlikeButton = (song: Song) => <UnlikeSongButton song={song} />;
@@ -29,7 +30,7 @@ export function LikedSongsTab() {
       <LikedSongsActions songs={songs} context={context} />
       {liked.isPending ? (
         <CardListSkeleton count={12} maxColumns={6} label="Loading liked songs" />
-      ) : liked.isError && !liked.isFetchNextPageError ? (
+      ) : failedAsWhole(liked) ? (
         <LoadError title="Could not load your liked songs" error={liked.error} onRetry={() => void liked.refetch()} />
       ) : songs.length === 0 ? (
         <EmptyState
@@ -47,14 +48,7 @@ export function LikedSongsTab() {
       ) : (
         <>
           <MusicGrid songs={songs} context={context} maxColumns={6} renderCoverAction={renderUnlikeButton} />
-          {liked.hasNextPage && (
-            <LoadMoreButton
-              label="Show more liked songs"
-              isLoading={liked.isFetchingNextPage}
-              onLoadMore={() => void liked.fetchNextPage()}
-              error={liked.isFetchNextPageError ? 'Could not load more liked songs.' : undefined}
-            />
-          )}
+          <LoadMoreButton label="Show more liked songs" pages={liked} failedText="Could not load more liked songs." />
         </>
       )}
     </Section>
