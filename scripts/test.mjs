@@ -47,8 +47,16 @@ for (const step of steps) {
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failuresOf = { 'unit and API tests': 0, 'end-to-end tests': 0 };
+// Named again at the end, where a log cut to its last lines (CI's) still shows them.
+const failedNames = [];
 if (fs.existsSync(vitestReport)) {
   const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && failed.length === 0) failedNames.push(`${where}: ${file.message.split('\n')[0]}`);
+    for (const test of failed) failedNames.push(`${where} > ${test.fullName}: ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
+  }
   // A test file that fails to load has no failed test of its own: count the file.
   const brokenFiles = report.testResults.filter(
     (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
@@ -58,7 +66,16 @@ if (fs.existsSync(vitestReport)) {
   counts.skipped += report.numPendingTests + report.numTodoTests;
 }
 if (fs.existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
+  const { stats, suites } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const run of spec.tests) {
+        if (run.status === 'unexpected') failedNames.push(`e2e [${run.projectName}] ${spec.file}:${spec.line} > ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites) walk(suite);
   failuresOf['end-to-end tests'] = stats.unexpected;
   counts.passed += stats.expected + stats.flaky;
   counts.skipped += stats.skipped;
@@ -67,6 +84,7 @@ if (fs.existsSync(playwrightReport)) {
 // (types, lint, migrations, or a runner that failed without a failing test, e.g. an unhandled error).
 for (const name of failedSteps) counts.failed += Math.max(1, failuresOf[name] ?? 0);
 
+if (failedNames.length) console.log(`\nFailed tests:\n${failedNames.map((name) => `  ${name.slice(0, 400)}`).join('\n')}`);
 console.log(`\nFailed steps: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 fs.rmSync(reportDir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ async function findArtist(page: Page, name: string): Promise<Artist> {
 }
 
 async function findSong(page: Page, title: string): Promise<Song> {
-  const songs = (await (await page.request.get('/api/songs')).json()) as Song[];
+  const songs = (await (await page.request.get('/api/songs?limit=200')).json()) as Song[];
   const song = songs.find((candidate) => candidate.title === title);
   if (!song) throw new Error(`The demo catalogue has no song ${title}`);
   return song;

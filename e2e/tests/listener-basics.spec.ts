@@ -7,7 +7,7 @@ import { largePlayer } from './player-helpers.js';
 const LIKED_TITLES = ['Danfo Love', 'Lekki Sunset'];
 
 async function likeDemoSongs(page: Page, titles: string[]): Promise<void> {
-  const songs = (await (await page.request.get('/api/songs')).json()) as Song[];
+  const songs = (await (await page.request.get('/api/songs?limit=200')).json()) as Song[];
   for (const title of titles) {
     const song = songs.find((candidate) => candidate.title === title && candidate.source === 'local');
     if (!song) throw new Error(`The demo catalogue has no song ${title}`);

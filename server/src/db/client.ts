@@ -118,14 +118,17 @@ function createStatementCounter() {
   return { logger: { logQuery: () => void count++ }, statementCount: () => count };
 }
 
-/** Embedded PostgreSQL on disk (or in memory when dataDir is undefined, for tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Embedded PostgreSQL on disk, or in memory when dataDir is undefined (tests), then started from
+ * `loadDataDir` when given: a folder dumped by PGlite's dumpDataDir, which skips initdb.
+ */
+export async function openPglite(dataDir: string | undefined, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     const folder = dataDir ? path.join(dataDir, 'db') : undefined;
     if (folder) await initPgliteFolder(folder);
     useBaselineWasmCompiler();
-    const client = await PGlite.create(folder, { extensions: pgliteExtensions, startParams: pgliteStartParams });
+    const client = await PGlite.create(folder, { extensions: pgliteExtensions, startParams: pgliteStartParams, loadDataDir });
     const writeVersion = countWrites(client);
     const { logger, statementCount } = createStatementCounter();
     const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
