@@ -1,7 +1,7 @@
-// npm test: every suite, in order of speed — types, lint, migrations in step with the schema,
-// unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the browser
-// end-to-end tests against the built app. Ends with one 'N passed, N failed' line.
-import { spawnSync } from 'node:child_process';
+// npm test: every suite — types, lint, migrations in step with the schema and the build, then unit
+// and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the browser end-to-end
+// tests against the built app. Ends with the failed tests' names and one 'N passed, N failed' line.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,15 +11,20 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kora-test-report-'));
 const vitestReport = path.join(reportDir, 'vitest.json');
 const playwrightReport = path.join(reportDir, 'playwright.json');
 
-const steps = [
+// Types, lint, the migrations check and the build each keep one core busy: they run two at a time
+// (CI has two cores), each one's output printed whole when it ends. The tests then run one suite
+// after the other, each using every core.
+const checks = [
   { name: 'typecheck', command: ['npm', 'run', 'typecheck', '--silent'] },
   { name: 'lint', command: ['npm', 'run', 'lint', '--silent'] },
   { name: 'migrations', command: ['npm', 'run', 'db:check', '--silent'] },
+  { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
+];
+const testSuites = [
   {
     name: 'unit and API tests',
     command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
   },
-  { name: 'build', command: ['npm', 'run', 'build', '--silent'] },
   {
     name: 'end-to-end tests',
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
@@ -29,7 +34,40 @@ const steps = [
 ];
 
 const failedSteps = [];
-for (const step of steps) {
+const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
+const record = (name, status, started) => {
+  console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds(started)} s`);
+  if (status !== 0) failedSteps.push(name);
+};
+
+function runBuffered(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(step.command[0], step.command.slice(1), { cwd: root, env: process.env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      console.log(`\n=== ${step.name} ===`);
+      process.stdout.write(Buffer.concat(output));
+      record(step.name, status, started);
+      resolve();
+    });
+  });
+}
+
+const checksStarted = Date.now();
+const waiting = [...checks];
+await Promise.all(
+  Array.from({ length: Math.min(2, os.availableParallelism()) }, async () => {
+    for (let step = waiting.shift(); step; step = waiting.shift()) await runBuffered(step);
+  }),
+);
+console.log(`=== checks and build: finished in ${seconds(checksStarted)} s`);
+
+for (const step of testSuites) {
+  // Without a build there is nothing for the browser tests to open.
+  if (step.name === 'end-to-end tests' && failedSteps.includes('build')) break;
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
   const result = spawnSync(step.command[0], step.command.slice(1), {
@@ -37,12 +75,7 @@ for (const step of steps) {
     stdio: 'inherit',
     env: { ...process.env, ...step.env },
   });
-  console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (result.status !== 0) {
-    failedSteps.push(step.name);
-    // Without a build there is nothing for the browser tests to open.
-    if (step.name === 'build') break;
-  }
+  record(step.name, result.status, started);
 }
 
 const counts = { passed: 0, failed: 0, skipped: 0 };

@@ -133,7 +133,6 @@ test('keyboard shortcuts play, pause and seek outside text fields', async ({ pag
 });
 
 test('a play is recorded once a song has been heard for 30 seconds', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
   await signUpThroughApi(page);
   const songs = (await (await page.request.get('/api/songs?limit=200')).json()) as Song[];
   const isUniqueTitle = (title: string) => songs.filter((other) => other.title === title).length === 1;
@@ -143,9 +142,13 @@ test('a play is recorded once a song has been heard for 30 seconds', async ({ pa
       candidate.source === 'local' && candidate.album !== null && (candidate.duration ?? 0) >= 45 && isUniqueTitle(candidate.title),
   );
   expect(song, 'the demo catalogue has a song of 45 s or more').toBeDefined();
+  // The page's clock, which times what is heard, is moved on instead of waited for.
+  await page.clock.install();
   await playFromAlbum(page, song!.title);
 
-  await expect.poll(async () => (await readAudio(page)).currentTime, { timeout: 45_000 }).toBeGreaterThan(31);
+  await expect.poll(async () => (await readAudio(page)).currentTime).toBeGreaterThan(1);
+  await page.clock.fastForward(30_000);
+  expect((await readAudio(page)).paused).toBe(false);
   const recentBefore = (await (await page.request.get('/api/songs/recently-played')).json()) as Song[];
   expect(recentBefore.map((recent) => recent.id)).not.toContain(song!.id);
 
