@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
+import { useEscapeInFocusedDialog } from './use-escape-in-focused-dialog';
 import { useReturnFocus } from './use-return-focus';
 
 const overlayClasses = 'fixed inset-0 z-40 bg-black/70 animate-fade-in';
@@ -25,12 +26,14 @@ interface ModalProps {
 /** A Radix Dialog with Kora's look: title, optional description, a close button and the content. */
 export function Modal({ open, onOpenChange, title, description, trigger, children, className }: ModalProps) {
   const returnFocus = useReturnFocus(open, trigger === undefined);
+  const escape = useEscapeInFocusedDialog<HTMLDivElement>();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className={overlayClasses} />
         <Dialog.Content
+          {...escape}
           className={cn(contentClasses, className)}
           onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
@@ -79,11 +82,12 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus(open, true);
+  const escape = useEscapeInFocusedDialog<HTMLDivElement>();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
-        <AlertDialog.Content className={contentClasses} onCloseAutoFocus={returnFocus}>
+        <AlertDialog.Content {...escape} className={contentClasses} onCloseAutoFocus={returnFocus}>
           <div className="grid gap-2">
             <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
             <AlertDialog.Description className="text-sm text-ink-muted">{description}</AlertDialog.Description>
