@@ -30,7 +30,8 @@ export default defineConfig({
   webServer: {
     command: 'node start-server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
+    // npm test starts this server itself while the unit and API tests run (scripts/test.mjs).
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === '1',
     // Seeding the demo catalogue and transcoding its renditions (LISTEN_AFTER_BACKFILL): under two
     // minutes here, with room for a slower machine.
     timeout: 600_000,

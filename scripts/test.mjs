@@ -65,18 +65,58 @@ await Promise.all(
 );
 console.log(`=== checks and build: finished in ${seconds(checksStarted)} s`);
 
+/**
+ * The browser tests' server, started as the unit and API tests begin: its start-up transcodes the
+ * demo catalogue (ffmpeg at the lowest priority) in the CPU time those tests leave idle, instead of
+ * for a minute or two before the first browser test. Playwright finds it listening and uses it.
+ */
+function startE2eServer() {
+  const port = process.env.E2E_PORT ?? '3210';
+  const logFile = path.join(reportDir, 'e2e-server.log');
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['start-server.mjs'], {
+    cwd: path.join(root, 'e2e'),
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1' },
+    stdio: ['ignore', log, log],
+  });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  process.on('exit', () => child.kill());
+  return {
+    /** Whether it answers its health check, waiting for its start-up (as long as Playwright would). */
+    async ready() {
+      for (const deadline = Date.now() + 600_000; !exited && Date.now() < deadline; ) {
+        const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+        if (up) return true;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      console.log(`The browser tests' server did not start; Playwright starts its own. Its log:\n${fs.readFileSync(logFile, 'utf8').slice(-4_000)}`);
+      child.kill();
+      return false;
+    },
+    stop() {
+      if (exited) return Promise.resolve();
+      return new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      });
+    },
+  };
+}
+
+// Without a build there is nothing for the browser tests to open.
+const e2eServer = failedSteps.includes('build') ? undefined : startE2eServer();
 for (const step of testSuites) {
-  // Without a build there is nothing for the browser tests to open.
-  if (step.name === 'end-to-end tests' && failedSteps.includes('build')) break;
+  if (step.name === 'end-to-end tests' && !e2eServer) break;
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
-  const result = spawnSync(step.command[0], step.command.slice(1), {
-    cwd: step.cwd ?? root,
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
-  });
+  const env = { ...process.env, ...step.env };
+  if (step.name === 'end-to-end tests' && (await e2eServer.ready())) env.E2E_SERVER_STARTED = '1';
+  const result = spawnSync(step.command[0], step.command.slice(1), { cwd: step.cwd ?? root, stdio: 'inherit', env });
   record(step.name, result.status, started);
 }
+await e2eServer?.stop();
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failuresOf = { 'unit and API tests': 0, 'end-to-end tests': 0 };
