@@ -19,7 +19,9 @@ const apiProjects: TestProjectInlineConfiguration[] = databases.map((db) => ({
     exclude: ['server/test/process/**'],
     environment: 'node',
     env: { KORA_TEST_DB: db },
-    testTimeout: 30_000,
+    // Hang guards, not budgets, in every project: with the CPU halved (as on CI) ffmpeg's tests took
+    // up to 30 s, the 30 s limit they had, and a job-restart test's transcoding over a minute.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
   },
 }));
@@ -37,7 +39,7 @@ export default defineConfig({
           name: 'unit',
           include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/build/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          testTimeout: 90_000,
         },
       },
       ...apiProjects,
@@ -49,7 +51,7 @@ export default defineConfig({
           name: 'process',
           include: ['server/test/process/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
+          testTimeout: 300_000,
           hookTimeout: 60_000,
         },
       },

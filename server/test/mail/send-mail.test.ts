@@ -131,7 +131,9 @@ describe('when the SMTP server cannot take it', () => {
   it('fails after its last attempt, keeping no bodies', async () => {
     standin.refuseNext(SEND_MAIL_ATTEMPTS, { at: 'mail', code: 451, message: 'Try again later' });
     const jobId = await queueMail(t.database.db, { address: 'ada@example.com' }, resetMail('given-up'));
-    const [job] = await runMailJobs(t, [jobId], { retryDelayMs: () => 0 });
+    // The bodies go just after the job is marked dead (the handler's onGiveUp): waited for, not raced.
+    const settled = (rows: { status: string; payload: unknown }[]) => rows.every((row) => row.status === 'dead' && !('text' in (row.payload as object)));
+    const [job] = await runMailJobs(t, [jobId], { retryDelayMs: () => 0, until: settled });
     expect(job).toMatchObject({ status: 'dead', attempts: SEND_MAIL_ATTEMPTS, lastError: expect.stringContaining('451') });
     expect(job!.payload).toEqual({ id: expect.any(String), to: { address: 'ada@example.com' }, subject: 'Reset your Kora password' });
     expect(standin.arrived).toHaveLength(0);

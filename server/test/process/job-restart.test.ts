@@ -72,7 +72,7 @@ async function storedObjects(DATA_DIR: string): Promise<number> {
   return count;
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000): Promise<void> {
+async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
