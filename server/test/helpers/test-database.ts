@@ -53,7 +53,14 @@ function databaseUrl(serverUrl: string, name: string): string {
  * made by the first test file that needs it, while the others wait on an advisory lock, and named
  * for the migrations: copying it takes a tenth of the time of migrating a new database.
  */
-async function migratedPostgresTemplate(serverUrl: string): Promise<string> {
+let postgresTemplate: Promise<string> | undefined;
+function migratedPostgresTemplate(serverUrl: string): Promise<string> {
+  // Once per test process: a file that opens a database for each test asks again and again.
+  postgresTemplate ??= makePostgresTemplate(serverUrl);
+  return postgresTemplate;
+}
+
+async function makePostgresTemplate(serverUrl: string): Promise<string> {
   const name = `kora_template_${await templateKey()}`;
   await withAdminClient(serverUrl, async (client) => {
     await client.query('select pg_advisory_lock(hashtext($1))', [name]);
@@ -90,7 +97,14 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
  * loading it takes about 0.5 s, where a new PGlite's initdb took 2.3 s, for each of the
  * hundreds of databases a run opens. openPglite still runs the migrations (none is left to apply).
  */
-async function migratedPgliteTemplate(): Promise<Blob> {
+let pgliteTemplate: Promise<Blob> | undefined;
+function migratedPgliteTemplate(): Promise<Blob> {
+  // Read once per test process: a file that opens a database for each test asks again and again.
+  pgliteTemplate ??= loadPgliteTemplate();
+  return pgliteTemplate;
+}
+
+async function loadPgliteTemplate(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `kora-pglite-template-${await templateKey()}.tar`);
   const kept = await fs.readFile(file).catch(() => undefined);
   if (kept) return new Blob([kept]);

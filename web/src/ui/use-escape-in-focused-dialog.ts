@@ -1,4 +1,5 @@
 import { useCallback, useRef } from 'react';
+import { dialogWithFocus } from './use-return-focus';
 
 /**
  * Escape closes the dialog that has the focus, never one beneath it. Radix hands Escape to the top
@@ -9,7 +10,7 @@ import { useCallback, useRef } from 'react';
 export function useEscapeInFocusedDialog<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const onEscapeKeyDown = useCallback((event: KeyboardEvent) => {
-    const focusedDialog = document.activeElement?.closest('[role="dialog"], [role="alertdialog"]');
+    const focusedDialog = dialogWithFocus();
     if (focusedDialog && ref.current && focusedDialog !== ref.current) event.preventDefault();
   }, []);
   return { ref, onEscapeKeyDown };

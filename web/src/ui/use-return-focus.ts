@@ -21,9 +21,14 @@ export function useReturnFocus(open: boolean, enabled: boolean): (event: Event) 
     if (!enabled || !target?.isConnected) return;
     // A dialog shown in this one's place (Settings back after the upgrade sheet) has taken focus itself.
     const closing = event.target instanceof Node ? event.target : null;
-    const focusedDialog = document.activeElement?.closest('[role="dialog"], [role="alertdialog"]');
+    const focusedDialog = dialogWithFocus();
     if (focusedDialog && (!closing || !closing.contains(focusedDialog))) return;
     event.preventDefault();
     target.focus();
   };
+}
+
+/** The dialog (or alert dialog) the focus is in, if any. */
+export function dialogWithFocus(): Element | null | undefined {
+  return document.activeElement?.closest('[role="dialog"], [role="alertdialog"]');
 }
