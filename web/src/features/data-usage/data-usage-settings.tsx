@@ -4,7 +4,7 @@ import { RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import { getErrorMessage } from '../../api/error-message';
 import { Button } from '../../ui/button';
-import { Skeleton } from '../../ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../ui/skeleton';
 import { SettingGroup, SettingRow } from '../settings/setting-controls';
 import { useLocalSettings } from '../settings/use-local-settings';
 import { dataUsageQuery, useDataLimitMutation } from './api';
@@ -38,11 +38,11 @@ export function DataUsageSettings() {
           </Button>
         </SettingRow>
       ) : (
-        <div aria-label="Loading your data use" className="grid gap-2 py-2">
+        <LoadingRegion label="Loading your data use" className="grid gap-2 py-2">
           <Skeleton className="h-5 w-full" />
           <Skeleton className="h-5 w-full" />
           <Skeleton className="h-5 w-2/3" />
-        </div>
+        </LoadingRegion>
       )}
     </SettingGroup>
   );
