@@ -1,6 +1,6 @@
 // Budget: Kora streams random 256 KiB ranges of the demo songs (GET /api/songs/{id}/stream,
-// signed in) at 200 concurrent clients with at least 50% of the throughput of Debian's nginx
-// serving the same files from the same media folder. p99 time to first byte is printed for both.
+// signed in) at 200 concurrent clients with at least 70% of the throughput of Debian's nginx
+// (one worker) serving the same files from the same media folder (issue 20; issue 3 asked 50%). p99 time to first byte is printed for both.
 // Then issue 19's: the same requests through nginx with deploy/nginx/kora.conf in front of Kora
 // started again with MEDIA_OFFLOAD=nginx (Kora decides, nginx sends the bytes) reach at least 90%
 // of nginx serving the files directly; all three side by side in one run.
@@ -21,7 +21,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const RANGE_BYTES = 256 * 1024;
 // One nginx worker against one Node process; NGINX_WORKERS=2 compares with nginx on both cores.
 const NGINX_WORKERS = Number(process.env.NGINX_WORKERS ?? 1);
-const BUDGET_RATIO = 0.5;
+const BUDGET_RATIO = 0.7;
 const OFFLOAD_BUDGET_RATIO = 0.9;
 
 if (!hasNginx()) {

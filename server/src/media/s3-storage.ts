@@ -19,7 +19,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config.js';
 import { stageFile } from './staged-file.js';
-import { isValidKey, isVariantKey, keyFor, type MediaStorage, type ObjectInfo, type StoredObject } from './storage.js';
+import { isValidKey, isVariantKey, keyFor, type ByteRange, type MediaStorage, type ObjectInfo, type StoredObject } from './storage.js';
 
 /**
  * Objects up to one part go up in one PutObject, larger ones in parts of this size (S3 allows
@@ -76,6 +76,20 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
   function checked(key: string): string {
     if (!isValidKey(key)) throw new Error(`Invalid media key: ${key}`);
     return key;
+  }
+
+  async function getObject(key: string, range?: ByteRange): Promise<Readable> {
+    const { Body, ContentRange } = await client.send(
+      new GetObjectCommand({ Bucket, Key: checked(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+    );
+    if (!(Body instanceof Readable)) throw new Error(`S3 answered ${key} without a body`);
+    // The caller has promised the listener exactly these bytes (Content-Length, Content-Range);
+    // a store that ignores or misreads the range must fail the request, not corrupt the answer.
+    if (range && !ContentRange?.startsWith(`bytes ${range.start}-${range.end}/`)) {
+      Body.destroy();
+      throw new Error(`S3 answered bytes ${range.start}-${range.end} of ${key} with ${ContentRange ?? 'the whole object'}`);
+    }
+    return Body;
   }
 
   async function stat(key: string): Promise<ObjectInfo | undefined> {
@@ -161,19 +175,8 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
 
     stat,
 
-    async read(key, range) {
-      const { Body, ContentRange } = await client.send(
-        new GetObjectCommand({ Bucket, Key: checked(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-      );
-      if (!(Body instanceof Readable)) throw new Error(`S3 answered ${key} without a body`);
-      // The caller has promised the listener exactly these bytes (Content-Length, Content-Range);
-      // a store that ignores or misreads the range must fail the request, not corrupt the answer.
-      if (range && !ContentRange?.startsWith(`bytes ${range.start}-${range.end}/`)) {
-        Body.destroy();
-        throw new Error(`S3 answered bytes ${range.start}-${range.end} of ${key} with ${ContentRange ?? 'the whole object'}`);
-      }
-      return Body;
-    },
+    read: (key) => getObject(key),
+    readRange: (key, range) => getObject(key, range),
 
     async offloadTarget(key) {
       const url = new URL(await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: checked(key) }), { expiresIn: OFFLOAD_URL_SECONDS }));

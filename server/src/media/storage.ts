@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 
 export type StoredObject = { key: string; size: number; sha256: string };
 export type ObjectInfo = { size: number; modifiedAt: Date };
+/** Inclusive byte offsets, as in an HTTP Range. */
+export type ByteRange = { start: number; end: number };
 
 /** Where audio and images live. Keys are chosen by the server only, never by a client. */
 export interface MediaStorage {
@@ -14,7 +16,13 @@ export interface MediaStorage {
    */
   putVariant(key: string, data: Buffer, contentType: string): Promise<void>;
   stat(key: string): Promise<ObjectInfo | undefined>;
-  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  read(key: string): Promise<Readable>;
+  /**
+   * Exactly the bytes of a range: held in one Buffer when the store can read it at once, else a
+   * stream. `into`, a buffer of the range's length, is filled and answered when the store reads at
+   * once, instead of a buffer of its own (the caller's pool, serve-object.ts).
+   */
+  readRange(key: string, range: ByteRange, into?: Buffer): Promise<Readable | Buffer>;
   /**
    * Where nginx fetches the object's bytes when Kora hands a download to it (MEDIA_OFFLOAD=nginx):
    * the path of an internal location, `/_kora/media/<key>` for the local folder, or
