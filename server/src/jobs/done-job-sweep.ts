@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { jobs } from '../db/schema.js';
+import { stripDeadMailBodies } from './handlers/send-mail.js';
 import { type PeriodicSweep, startPeriodicSweep } from './periodic-sweep.js';
 import type { JobLog } from './worker.js';
 
@@ -37,13 +38,17 @@ export async function pruneDoneJobs(db: Db, { now = new Date(), signal }: { now?
   }
 }
 
+/**
+ * The jobs table's upkeep, at start and every hour: old finished jobs go, and so do the bodies of
+ * e-mails a dead job still holds (their links are not kept, see send-mail.ts).
+ */
 export function startDoneJobSweeps({ db, log }: { db: Db; log: JobLog }): PeriodicSweep {
   return startPeriodicSweep({
-    sweep: (signal) => pruneDoneJobs(db, { signal }),
+    sweep: async (signal) => ({ ...(await pruneDoneJobs(db, { signal })), ...(await stripDeadMailBodies(db)) }),
     intervalMs: SWEEP_INTERVAL_MS,
     log,
     onResult: (result) => {
-      if (result.deleted > 0) log.info(result, 'Finished jobs removed');
+      if (result.deleted > 0 || result.mailBodiesRemoved > 0) log.info(result, 'Finished jobs removed');
     },
     failureMessage: 'Finished job sweep failed',
   });

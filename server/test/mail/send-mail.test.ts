@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../../src/db/schema.js';
 import { queueMail } from '../../src/features/mail/queue-mail.js';
 import { passwordResetMail } from '../../src/features/mail/templates/account-mails.js';
-import { createSendMailHandler, SEND_MAIL_ATTEMPTS, SEND_MAIL_JOB } from '../../src/jobs/handlers/send-mail.js';
+import { createSendMailHandler, SEND_MAIL_ATTEMPTS, SEND_MAIL_JOB, stripDeadMailBodies } from '../../src/jobs/handlers/send-mail.js';
 import { createJobQueue } from '../../src/jobs/queue.js';
 import { type SmtpStandin, STANDIN_USER, startSmtpStandin } from '../helpers/smtp-standin.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -141,6 +141,24 @@ describe('when the SMTP server cannot take it', () => {
 });
 
 describe('a send that a crash interrupted', () => {
+  it('loses its bodies in the jobs upkeep when its process died between marking it dead and removing them', async () => {
+    const db = t.database.db;
+    const dead = await queueMail(db, { address: 'ada@example.com' }, resetMail('left-behind'));
+    const waiting = await queueMail(db, { address: 'obi@example.com' }, resetMail('still-to-send'));
+    // What the queue leaves when the process ends right after marking the job dead: onGiveUp never ran.
+    await db.update(jobs).set({ status: 'dead', attempts: SEND_MAIL_ATTEMPTS, lastError: '451 Try again later' }).where(eq(jobs.id, dead));
+    const [other] = await db.insert(jobs).values({ type: 'data-export', status: 'dead', payload: { text: 'not an e-mail' } }).returning();
+
+    expect(await stripDeadMailBodies(db)).toEqual({ mailBodiesRemoved: 1 });
+    expect((await findJob(db, dead)).payload).toEqual({ id: expect.any(String), to: { address: 'ada@example.com' }, subject: 'Reset your Kora password' });
+    expect(JSON.stringify(await findJob(db, dead))).not.toContain('left-behind');
+    // A waiting e-mail keeps what it will send.
+    expect(JSON.stringify((await findJob(db, waiting)).payload)).toContain('still-to-send');
+    expect((await findJob(db, other!.id)).payload).toEqual({ text: 'not an e-mail' });
+    expect(await stripDeadMailBodies(db)).toEqual({ mailBodiesRemoved: 0 });
+    await db.delete(jobs).where(inArray(jobs.id, [waiting, other!.id]));
+  });
+
   it('is not sent again when the job is taken again after the server accepted it', async () => {
     const db = t.database.db;
     const jobId = await queueMail(db, { address: 'ada@example.com' }, resetMail('once'));

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
@@ -76,6 +76,25 @@ export function createSendMailHandler({ db, mailer }: { db: Db; mailer: Mailer }
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'dead')));
     },
   };
+}
+
+/**
+ * Removes the bodies of e-mails whose job died but kept them: its process ended between marking the
+ * job dead and onGiveUp. Run with the jobs table's upkeep (done-job-sweep.ts), at start and hourly.
+ */
+export async function stripDeadMailBodies(db: Db): Promise<{ mailBodiesRemoved: number }> {
+  const rows = await db
+    .update(jobs)
+    .set({ payload: sql`jsonb_build_object('id', ${jobs.payload} -> 'id', 'to', ${jobs.payload} -> 'to', 'subject', ${jobs.payload} -> 'subject')` })
+    .where(
+      and(
+        eq(jobs.type, SEND_MAIL_JOB),
+        eq(jobs.status, 'dead'),
+        sql`(${jobs.payload} -> 'text' is not null or ${jobs.payload} -> 'html' is not null)`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return { mailBodiesRemoved: rows.length };
 }
 
 /** Guarded by the claim, as the queue's own writes are: a worker that lost the job changes nothing. */
