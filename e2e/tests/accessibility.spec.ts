@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Album, Artist, Playlist, Song } from '@kora/contracts';
+import type { Album, Playlist, Song } from '@kora/contracts';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { fakeArtistAnswers, findArtist } from './demo-artists.js';
 import { keepScreenshot, signUpThroughApi } from './helpers.js';
 
 // The demo catalogue the e2e server seeds (server/src/db/seed/catalogue-data.ts).
@@ -22,13 +23,6 @@ async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, name: s
   );
   await keepScreenshot(page, testInfo, `a11y-${name}`);
   expect(found, `axe-core on ${name} (${testInfo.project.name})`).toEqual([]);
-}
-
-async function findArtist(page: Page, name: string): Promise<Artist> {
-  const artists = (await (await page.request.get('/api/artists')).json()) as Artist[];
-  const artist = artists.find((candidate) => candidate.name === name);
-  if (!artist) throw new Error(`The demo catalogue has no artist ${name}`);
-  return artist;
 }
 
 async function findAdebayoAlbum(page: Page): Promise<Album> {
@@ -144,15 +138,11 @@ test('an artist without a bio shows none, and Albums "Show all" shows every albu
   const realSong = ((await (await page.request.get(`/api/artists/${artistId}/songs?role=own&limit=1`)).json()) as Song[])[0]!;
   const albumsOfSeven = Array.from({ length: 7 }, (_, i) => ({ ...realAlbum, id: 900_200 + i, title: `Album ${i + 1}` }));
   const songsOfSeven = albumsOfSeven.map(({ id, title, coverUrl }, i) => ({ ...realSong, id: 900_300 + i, title: `Single ${i + 1}`, album: { id, title, coverUrl } }));
-  await page.route(new RegExp(`/api/artists/${artistId}$`), async (route) => {
-    const profile = (await (await route.fetch()).json()) as Artist;
-    await route.fulfill({ json: { ...profile, bio: null, owner: { id: 1, name: 'Ìbùkún Tester' }, songCount: 7, featuredSongCount: 0 } });
-  });
-  await page.route(new RegExp(`/api/artists/${artistId}/albums$`), (route) => route.fulfill({ json: albumsOfSeven }));
-  await page.route(new RegExp(`/api/artists/${artistId}/songs\\?`), (route) => {
-    const url = new URL(route.request().url());
-    const [offset, limit] = [Number(url.searchParams.get('offset') ?? 0), Number(url.searchParams.get('limit'))];
-    return route.fulfill({ json: url.searchParams.get('role') === 'featured' ? [] : songsOfSeven.slice(offset, offset + limit) });
+  await fakeArtistAnswers(page, artistId, {
+    profile: { bio: null, owner: { id: 1, name: 'Ìbùkún Tester' }, songCount: 7, featuredSongCount: 0 },
+    own: songsOfSeven,
+    featured: [],
+    albums: albumsOfSeven,
   });
 
   await page.goto(`/artist/${artistId}`);

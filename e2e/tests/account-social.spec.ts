@@ -1,17 +1,11 @@
-import type { Artist, Song } from '@kora/contracts';
+import type { Song } from '@kora/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { findArtist } from './demo-artists.js';
 import { expectNoHorizontalOverflow, expectToast, keepScreenshot, signUpThroughApi } from './helpers.js';
 
 // The demo catalogue the e2e server seeds (server/src/db/seed/catalogue-data.ts).
 const ADEBAYO = 'Ọláolúwa Adébáyọ̀';
 const DEMO_SONG = 'Ìrìn Àjò';
-
-async function findArtist(page: Page, name: string): Promise<Artist> {
-  const artists = (await (await page.request.get('/api/artists')).json()) as Artist[];
-  const artist = artists.find((candidate) => candidate.name === name);
-  if (!artist) throw new Error(`The demo catalogue has no artist ${name}`);
-  return artist;
-}
 
 async function findSong(page: Page, title: string): Promise<Song> {
   const songs = (await (await page.request.get('/api/songs?limit=200')).json()) as Song[];

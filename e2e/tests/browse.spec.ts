@@ -1,5 +1,6 @@
 import type { Album, Artist, Song } from '@kora/contracts';
 import { expect, test, type Page } from '@playwright/test';
+import { fakeArtistAnswers, findArtist } from './demo-artists.js';
 import { cardInBrowseAll, expectNoHorizontalOverflow, keepScreenshot, signUpThroughApi } from './helpers.js';
 
 // The demo catalogue the e2e server seeds (server/src/db/seed/catalogue-data.ts).
@@ -9,13 +10,6 @@ const ADEBAYO_ALBUM = 'Third Mainland Dreams';
 const CATALOGUE_SONGS = 51;
 const EDITORIAL_PLAYLISTS = ['Afrobeats Hits', 'Lagos Night Drive', 'Chill Highlife Sunday', 'Gym Energy', 'Keys & Strings Focus'];
 const GENRES = ['Afrobeats', 'Hip Hop', 'Rock', 'Electronic', 'Jazz', 'Pop', 'R&B', 'Classical'];
-
-async function findArtist(page: Page, name: string): Promise<Artist> {
-  const artists = (await (await page.request.get('/api/artists')).json()) as Artist[];
-  const artist = artists.find((candidate) => candidate.name === name);
-  if (!artist) throw new Error(`The demo catalogue has no artist ${name}`);
-  return artist;
-}
 
 async function findAlbum(page: Page, artist: Artist, title: string): Promise<Album> {
   const albums = (await (await page.request.get(`/api/artists/${artist.id}/albums`)).json()) as Album[];
@@ -238,18 +232,12 @@ test('an artist page lists songs a page at a time, and asks for Appears On when 
   const appearances = ['Guest Spot One', 'Guest Spot Two'].map((title, i) => ({ ...guest, id: 900_100 + i, title }));
   const asked: string[] = [];
   let secondPageFails = true;
-  await page.route(new RegExp(`/api/artists/${artist.id}$`), async (route) => {
-    const profile = (await (await route.fetch()).json()) as Artist;
-    await route.fulfill({ json: { ...profile, songCount: 12, featuredSongCount: 2 } });
-  });
-  await page.route(new RegExp(`/api/artists/${artist.id}/songs\\?`), async (route) => {
-    const url = new URL(route.request().url());
-    asked.push(url.search);
-    const [offset, limit] = [Number(url.searchParams.get('offset') ?? 0), Number(url.searchParams.get('limit'))];
-    const role = url.searchParams.get('role');
-    const all = role === 'featured' ? appearances : role === 'own' ? ownSongs : [...ownSongs, ...appearances];
-    if (offset > 0 && secondPageFails) return route.fulfill({ status: 503, body: 'Try again later' });
-    return route.fulfill({ json: all.slice(offset, offset + limit) });
+  await fakeArtistAnswers(page, artist.id, {
+    profile: { songCount: 12, featuredSongCount: 2 },
+    own: ownSongs,
+    featured: appearances,
+    asked,
+    refuse: (url) => Number(url.searchParams.get('offset') ?? 0) > 0 && secondPageFails,
   });
 
   await page.goto(`/artist/${artist.id}`);
