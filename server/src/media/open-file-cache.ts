@@ -72,8 +72,6 @@ export function createOpenFileCache({ maxFiles = 64, maxAgeMs = 10_000 }: { maxF
   };
 }
 
-export type OpenFileCache = ReturnType<typeof createOpenFileCache>;
-
 async function openWithInfo(filePath: string): Promise<OpenFile | undefined> {
   let handle: FileHandle;
   try {

@@ -1,8 +1,8 @@
 /**
  * Blocks of memory for range answers, used again once an answer has been written. A fresh 256 KiB
  * buffer per range costs the kernel a page fault per 4 KiB and the collector a large object: with
- * 200 players at once, reusing blocks took Kora's CPU per range from 1.6 to 0.44 ms
- * (bench/streaming.ts). Blocks no answer asked for during `idleMs` are let go, so a quiet server
+ * 200 players at once, reusing blocks took Kora's CPU per range from 1.6 to about 0.6 ms
+ * (bench/streaming.ts, README's performance notes). Blocks no answer asked for during `idleMs` are let go, so a quiet server
  * gives the memory back.
  */
 export function createReadBufferPool({ blockBytes, maxIdleBlocks, idleMs = 30_000 }: { blockBytes: number; maxIdleBlocks: number; idleMs?: number }) {
@@ -50,5 +50,3 @@ export function createReadBufferPool({ blockBytes, maxIdleBlocks, idleMs = 30_00
     },
   };
 }
-
-export type ReadBufferPool = ReturnType<typeof createReadBufferPool>;
