@@ -201,8 +201,11 @@ describe('Download my data', () => {
     expect(second.statusCode).toBe(400);
     expect(second.json()).toEqual({ message: DATA_EXPORT_USED_MESSAGE });
     expect((await exportState(t.app, owner)).json()).toMatchObject({ status: 'downloaded', expiresAt: null });
-    // Once downloaded, the file is gone.
-    await waitFor(async () => (await t.storage.stat(fileKey)) === undefined, { what: 'the downloaded file to be deleted' });
+    // Once downloaded, the file is gone. It is deleted inside the transaction that forgets its key, so
+    // the file can be gone a moment before the row says so: both are waited for.
+    await waitFor(async () => (await t.storage.stat(fileKey)) === undefined && (await fileKeyOf(owner.user.id))[0]?.fileKey === null, {
+      what: 'the downloaded file to be deleted and forgotten',
+    });
     expect(await fileKeyOf(owner.user.id)).toEqual([{ fileKey: null, status: 'downloaded' }]);
   });
 

@@ -41,13 +41,20 @@ type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => ServerRe
 function onBodyWritten(res: ServerResponse, counted: (bytes: number) => void): void {
   const write = res.write as Write;
   const end = res.end as End;
+  // An end(chunk) that writes its chunk through write (light-my-request's does) counts it once.
+  let ending = false;
   res.write = function (this: ServerResponse, chunk: unknown, encoding?: unknown, callback?: unknown) {
-    counted(lengthOf(chunk, encoding));
+    if (!ending) counted(lengthOf(chunk, encoding));
     return write.call(this, chunk, encoding, callback);
   } as ServerResponse['write'];
   res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
     if (typeof chunk !== 'function') counted(lengthOf(chunk, encoding));
-    return end.call(this, chunk, encoding, callback);
+    ending = true;
+    try {
+      return end.call(this, chunk, encoding, callback);
+    } finally {
+      ending = false;
+    }
   } as ServerResponse['end'];
 }
 
