@@ -4,9 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createOpenFileCache, type OpenFile } from './open-file-cache.js';
 import { stageFile } from './staged-file.js';
-import { isValidKey, isVariantKey, keyFor, type MediaStorage, type StoredObject } from './storage.js';
+import { isValidKey, isVariantKey, keyFor, type MediaStorage, ONE_READ_MAX_BYTES, type StoredObject } from './storage.js';
 
-const ONE_READ_MAX_BYTES = 256 * 1024;
 
 /** Where writes are staged: inside the root, so the final rename stays on one filesystem. */
 export function localStagingDir(root: string): string {

@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 
 export type StoredObject = { key: string; size: number; sha256: string };
 export type ObjectInfo = { size: number; modifiedAt: Date };
+/** The largest range read whole into memory (a player's chunk); a larger one is streamed. */
+export const ONE_READ_MAX_BYTES = 256 * 1024;
+
 /** Inclusive byte offsets, as in an HTTP Range. */
 export type ByteRange = { start: number; end: number };
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../../http/errors.js';
-import type { ByteRange, MediaStorage } from '../../media/storage.js';
+import { type ByteRange, type MediaStorage, ONE_READ_MAX_BYTES } from '../../media/storage.js';
 import { parseByteRange } from './byte-range.js';
 import { contentTypeOf } from './content-types.js';
 import { createReadBufferPool } from './read-buffer-pool.js';
@@ -12,7 +12,7 @@ export const MISSING_FILE_MESSAGE = 'That file does not exist.';
  * Ranges up to a player's chunk are read into blocks used again answer after answer; up to 256 of
  * them (64 MiB) wait idle for the next, enough for 200 players at once (bench/streaming.ts).
  */
-const rangeBuffers = createReadBufferPool({ blockBytes: 256 * 1024, maxIdleBlocks: 256 });
+const rangeBuffers = createReadBufferPool({ blockBytes: ONE_READ_MAX_BYTES, maxIdleBlocks: 256 });
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -68,21 +68,17 @@ export function createSendMailHandler({ db, mailer }: { db: Db; mailer: Mailer }
     },
 
     async onGiveUp(job: JobRow) {
-      const mail = mailPayloadSchema.safeParse(job.payload);
-      if (!mail.success) return;
-      await db
-        .update(jobs)
-        .set({ payload: { id: mail.data.id, to: mail.data.to, subject: mail.data.subject } satisfies SettledPayload })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'dead')));
+      await stripDeadMailBodies(db, job.id);
     },
   };
 }
 
 /**
- * Removes the bodies of e-mails whose job died but kept them: its process ended between marking the
- * job dead and onGiveUp. Run with the jobs table's upkeep (done-job-sweep.ts), at start and hourly.
+ * Removes the bodies of dead e-mail jobs, keeping who each was for and its subject: one job's as it
+ * gives up, and every job's in the jobs table's upkeep (done-job-sweep.ts, at start and hourly), for
+ * a process that ended between marking a job dead and onGiveUp.
  */
-export async function stripDeadMailBodies(db: Db): Promise<{ mailBodiesRemoved: number }> {
+export async function stripDeadMailBodies(db: Db, jobId?: number): Promise<{ mailBodiesRemoved: number }> {
   const rows = await db
     .update(jobs)
     .set({ payload: sql`jsonb_build_object('id', ${jobs.payload} -> 'id', 'to', ${jobs.payload} -> 'to', 'subject', ${jobs.payload} -> 'subject')` })
@@ -90,6 +86,7 @@ export async function stripDeadMailBodies(db: Db): Promise<{ mailBodiesRemoved: 
       and(
         eq(jobs.type, SEND_MAIL_JOB),
         eq(jobs.status, 'dead'),
+        jobId === undefined ? undefined : eq(jobs.id, jobId),
         sql`(${jobs.payload} -> 'text' is not null or ${jobs.payload} -> 'html' is not null)`,
       ),
     )
