@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -127,9 +126,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  // Routes that take files read them with request.parts() and their own limits.
-  await app.register(fastifyMultipart);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
   await app.register(fastifyRateLimit, {

@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
+    // Request bodies are never compressed by the app; reading them as sent spares every request a hook.
+    globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },

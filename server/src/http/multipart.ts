@@ -1,5 +1,15 @@
-import type { FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequest, HttpError, PayloadTooLarge } from './errors.js';
+
+/**
+ * Lets the routes of `app`'s scope (uploads, playlists) read multipart forms with request.parts() and
+ * their own limits. Scoped, not global: the plugin hooks every request of its scope (a close
+ * listener and an onResponse clean-up), which other routes should not pay (bench/auth-throughput.ts).
+ */
+export async function acceptMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart);
+}
 
 /** What is left of a refused multipart request is read and dropped (not kept), so the connection stays usable. */
 export function abandonBody(request: FastifyRequest): void {

@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 // JSON and media answers cannot run script, so they need only these; computing helmet's full
 // set per request halved API throughput (bench/auth-throughput.ts: 21% → 52% of bare Fastify).
@@ -28,38 +29,62 @@ export function setApiHeaders(reply: FastifyReply): FastifyReply {
   return reply.headers(apiHeaders);
 }
 
+const pageHelmetOptions: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      // External catalogue art (covers and artist pictures) is shown from Deezer's own hosts.
+      imgSrc: ["'self'", 'data:', 'blob:', 'https://*.dzcdn.net', 'https://api.deezer.com'],
+      mediaSrc: ["'self'", 'blob:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  // The app is plain HTTP on localhost by default; HSTS belongs to the HTTPS front.
+  strictTransportSecurity: false,
+};
+
 /**
- * helmet (CSP and the rest) on the web app's documents and files; a fixed minimal set on API
- * routes and on requests that matched no route. Which one is decided by the route the router
- * matched, never by the URL string, so a path spelled another way gets the same headers.
+ * The headers helmet sets for these options. None depends on the request (no nonces, no directive
+ * computed per request), so they are read once at start by running helmet's middleware against a
+ * response that only records them.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    // helmet removes X-Powered-By, which Node never sets.
+    removeHeader() {},
+  };
+  let finished = false;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not set its headers synchronously');
+  return headers;
+}
+
+/**
+ * helmet's full set (CSP and the rest) on the web app's documents and files; a fixed minimal set on
+ * API routes and on requests that matched no route. Which one is decided by the route the router
+ * matched, never by the URL string, so a path spelled another way gets the same headers. Both sets
+ * are fixed at start: @fastify/helmet rebuilt its configuration in two hooks on every request,
+ * API ones included (bench/auth-throughput.ts).
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const pageHeaders = helmetHeaders(pageHelmetOptions);
   app.addHook('onRoute', (route) => {
-    if (route.url === '/api' || route.url.startsWith('/api/')) {
-      route.helmet = false;
-      route.config = { ...route.config, api: true };
-    }
+    if (route.url === '/api' || route.url.startsWith('/api/')) route.config = { ...route.config, api: true };
   });
   app.addHook('onRequest', (request, reply, done) => {
     // No url: the request matched no route (the 404 handler), which answers as the API does.
     const { api, url } = request.routeOptions.config;
-    if (api === true || (typeof api === 'function' && api(request)) || url === undefined) setApiHeaders(reply);
+    reply.headers(api === true || (typeof api === 'function' && api(request)) || url === undefined ? apiHeaders : pageHeaders);
     done();
-  });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // External catalogue art (covers and artist pictures) is shown from Deezer's own hosts.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.dzcdn.net', 'https://api.deezer.com'],
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app is plain HTTP on localhost by default; HSTS belongs to the HTTPS front.
-    hsts: false,
   });
 }

@@ -35,6 +35,47 @@ describe('serving the web app', () => {
     expect(response.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://*.dzcdn.net https://api.deezer.com;");
   });
 
+  it("gives pages and the app's files helmet's whole header set, and API answers only the API's", async () => {
+    const helmetSet = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/', '/library', '/assets/app-abc123.js']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers, url).toMatchObject(helmetSet);
+      const csp = String(response.headers['content-security-policy']);
+      for (const directive of ["default-src 'self'", "frame-ancestors 'self'", "object-src 'none'", "script-src-attr 'none'", "media-src 'self' blob:"]) {
+        expect(csp, url).toContain(directive);
+      }
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+      // HSTS belongs to the HTTPS front, not to a server that may be plain HTTP.
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+
+    const { cookie } = await signUp(t.app);
+    for (const url of ['/api/auth/user', '/api/no-such-route']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-frame-options': 'SAMEORIGIN',
+        'cache-control': 'private, no-store',
+      });
+      expect(response.headers['content-security-policy'], url).toBeUndefined();
+      expect(response.headers['origin-agent-cluster'], url).toBeUndefined();
+    }
+  });
+
   it('answers each page with the variant the build made for it, signed out and signed in', async () => {
     const page = async (url: string, cookie?: string) => {
       const response = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });

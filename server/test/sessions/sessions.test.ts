@@ -110,6 +110,27 @@ describe('last seen', () => {
   });
 });
 
+describe('last seen of a cached session', () => {
+  it('moves forward once the interval has passed, though the session is answered from the cache', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date('2031-06-01T10:00:00Z');
+    vi.setSystemTime(start);
+    const { phone, laptop } = await listenerOnThreeDevices();
+    const laptopSeen = async () => (await sessionsOf(phone.cookie)).find((s) => s.browser === 'Firefox')!.lastSeenAt;
+
+    // Read again from the database (the cache's minute has passed) and cached, still within the interval.
+    vi.setSystemTime(new Date(start.getTime() + 4.5 * 60_000));
+    expect(await whoAmI(laptop)).toBe(200);
+    expect(await laptopSeen()).toBe(start.toISOString());
+
+    // Within the cache's minute, past the interval: the cached session's last seen is written.
+    const later = new Date(start.getTime() + 5.2 * 60_000);
+    vi.setSystemTime(later);
+    expect(await whoAmI(laptop)).toBe(200);
+    expect(await laptopSeen()).toBe(later.toISOString());
+  });
+});
+
 describe('DELETE /api/user/sessions/{id}', () => {
   it('signs another device out at once, even while its session is cached', async () => {
     const { phone, iphone } = await listenerOnThreeDevices();

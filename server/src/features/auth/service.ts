@@ -187,6 +187,17 @@ export function createAuthService(deps: {
       await queries.deleteSession(tokenHash);
     },
 
+    /**
+     * The user of a cached session whose last-seen time needs no write now, or undefined: then
+     * authenticate() decides. Synchronous, so the session guard's common case makes no promise.
+     */
+    cachedUser(token: string | undefined): UserRow | undefined {
+      if (!cache || !isWellFormedToken(token)) return undefined;
+      const session = cache.get(hashSessionToken(token));
+      if (!session || now().getTime() - session.lastSeenAt.getTime() >= SESSION_LAST_SEEN_INTERVAL_MS) return undefined;
+      return session.user;
+    },
+
     async authenticate(token: string | undefined): Promise<UserRow | undefined> {
       if (!isWellFormedToken(token)) return undefined;
       const tokenHash = hashSessionToken(token);

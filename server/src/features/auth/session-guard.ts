@@ -42,12 +42,20 @@ export function registerSessionGuard(app: FastifyInstance, auth: AuthService): v
   });
 
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a session found in the cache is answered without a promise (bench/auth-throughput.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.public;
     // A public route never reads the user, so it costs no session lookup.
-    if (access === true || (typeof access === 'function' && access(request))) return;
-    request.user = await sessionUser(request, auth);
-    if (request.user === null) throw new Unauthorized();
+    if (access === true || (typeof access === 'function' && access(request))) return done();
+    const cached = auth.cachedUser(request.cookies[SESSION_COOKIE]);
+    if (cached !== undefined) {
+      request.user = cached;
+      return done();
+    }
+    sessionUser(request, auth).then((user) => {
+      request.user = user;
+      done(user === null ? new Unauthorized() : undefined);
+    }, done);
   });
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const SESSION_COOKIE = 'kora_session';
 
@@ -7,8 +7,9 @@ export function createSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Runs on every signed-in request: the one-shot hash costs a fraction of a Hash object's setup. */
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

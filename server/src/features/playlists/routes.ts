@@ -21,6 +21,7 @@ import { presentPlaylist, presentPlaylistDetails } from './presenter.js';
 import { createPlaylistQueries, createPlaylistTransactions, type PlaylistSummary } from './queries.js';
 import { PLAYLIST_NOT_FOUND_MESSAGE, createPlaylistService } from './service.js';
 import { type SharedAnswer, sendSharedAnswer, sharedAnswer } from '../../http/shared-answer.js';
+import { acceptMultipart } from '../../http/multipart.js';
 
 const LIBRARY_ONLY_MESSAGE = 'Only songs from your library can be added to playlists.';
 
@@ -44,6 +45,7 @@ function playlistIdOf(request: { params: { id: string } }): number {
 }
 
 export async function playlistRoutes(app: FastifyInstance, { db, storage, writeVersion }: Deps) {
+  await acceptMultipart(app);
   const queries = createPlaylistQueries(db);
   const playlists = createPlaylistService({ queries, transaction: createPlaylistTransactions(db), storage, log: app.log });
   // Reads answered from memory until the next database write of any feature (db/versioned-cache.ts).

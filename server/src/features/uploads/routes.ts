@@ -9,10 +9,12 @@ import { createUploadQueries, createUploadTransactions } from './queries.js';
 import { createUploadService } from './service.js';
 import { readUploadForm } from './upload-form.js';
 import { LIBRARY_FORM, RELEASE_FORM, planLibraryUpload, planRelease } from './upload-plans.js';
+import { acceptMultipart } from '../../http/multipart.js';
 
 type Deps = { db: Db; storage: MediaStorage; limits: Config['uploadLimits']; quotaBytes: Config['uploadQuotaBytes'] };
 
 export async function uploadRoutes(app: FastifyInstance, { db, storage, limits, quotaBytes }: Deps) {
+  await acceptMultipart(app);
   const uploads = createUploadService({
     queries: createUploadQueries(db),
     transaction: createUploadTransactions(db),
