@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { nameRepeatedReads } from './named-statements.js';
 import { leavesCachesValid } from './cache-neutral.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { trackPostgresWrites } from './postgres-write-version.js';
@@ -192,6 +193,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // listener the pool's 'error' event would crash the process. The pool replaces the client.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const writes = trackPostgresWrites(pool, url, console);
+  nameRepeatedReads(pool);
   try {
     const { logger, statementCount } = createStatementCounter();
     const db = drizzleNodePg({ client: pool, schema, logger }) as unknown as Db;

@@ -2,7 +2,8 @@
 // hold too few songs: both ways give the same answer, the songs by their last play, newest first.
 import type { Song } from '@kora/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { plays } from '../../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { plays, songs } from '../../src/db/schema.js';
 import { buildArtist, buildSong } from '../helpers/catalogue-factories.js';
 import { signUp } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -43,4 +44,24 @@ it('answers from the latest plays when they hold enough songs, and from the whol
   // Twenty-five asked: the five played only long ago are found in the whole history.
   expect(await recent(25)).toEqual(expected);
   expect(expected.slice(20).sort()).toEqual(songIds.slice(0, 5).sort());
+});
+
+it('leaves out a song that is no longer live, and still fills the list from the songs played before it', async () => {
+  const db = t.database.db;
+  const artistId = (await buildArtist(db)).id;
+  const listener = await signUp(t.app);
+  const songIds: number[] = [];
+  for (let i = 0; i < 4; i++) songIds.push((await buildSong(db, { artistId })).id);
+  const start = Date.now() - 60 * 60_000;
+  await db.insert(plays).values(songIds.map((songId, i) => ({ userId: listener.user.id, songId, secondsPlayed: 60, playedAt: new Date(start + i * 60_000) })));
+  const recent = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/songs/recently-played?limit=3', headers: { cookie: listener.cookie } });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as Song[]).map((song) => song.id);
+  };
+  expect(await recent()).toEqual([songIds[3], songIds[2], songIds[1]]);
+
+  // The latest played is withdrawn: the three before it are the answer.
+  await db.update(songs).set({ status: 'withdrawn' }).where(eq(songs.id, songIds[3]!));
+  expect(await recent()).toEqual([songIds[2], songIds[1], songIds[0]]);
 });
