@@ -76,7 +76,7 @@ function qualified(table: AnyPgTable, column: AnyPgColumn): SQL {
 
 // Literals, not parameters: a partial index (songs_trending_idx, songs_listed_recent_idx) serves a
 // statement only when the planner sees the values, and a named statement's generic plan sees none
-// (db/named-statements.ts): with parameters, trending was planned afresh on every call, 3 ms of 4.
+// (db/named-statements.ts), so with parameters every call would be planned afresh.
 export const isLive = sql`${qualified(songs, songs.status)} = 'live'`;
 /** Shown in the catalogue's lists: external tracks cached by a search or an artist page are not. */
 const isListed = sql`${qualified(songs, songs.status)} = 'live' and ${qualified(songs, songs.listed)}`;
@@ -85,8 +85,8 @@ const isListed = sql`${qualified(songs, songs.status)} = 'live' and ${qualified(
  * A LIMIT written into the statement instead of sent as a parameter, for a top of the whole
  * catalogue read from an index (trending, the newest songs). Told only "a parameter", the planner
  * assumes a tenth of a million songs, so a named statement's generic plan never wins and every
- * call is planned afresh: 2 to 3 ms of the 3 trending took at full size. Drizzle's types take a
- * number or a placeholder, but its dialect writes any SQL it is given there.
+ * call is planned afresh. Drizzle's types take a number or a placeholder, but its dialect writes
+ * any SQL it is given there (the trending and catalogue tests read through it).
  */
 function literalLimit(limit: number): number {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`Not a row limit: ${limit}`);
