@@ -51,7 +51,7 @@ export type Database = {
   /** Statements sent through Drizzle so far: tests and benchmarks read it to catch N+1 queries. */
   statementCount: () => number;
   /** The PostgreSQL pool's connections now, for the metrics; PGlite has one in-process connection and no pool. */
-  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number; named: number };
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -193,7 +193,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // listener the pool's 'error' event would crash the process. The pool replaces the client.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const writes = trackPostgresWrites(pool, url, console);
-  nameRepeatedReads(pool);
+  const named = nameRepeatedReads(pool);
   try {
     const { logger, statementCount } = createStatementCounter();
     const db = drizzleNodePg({ client: pool, schema, logger }) as unknown as Db;
@@ -217,7 +217,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       },
       hearsOthers: writes.listening,
       statementCount,
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max, named: named.namedCount() }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -51,7 +51,7 @@ const pageHelmetOptions: HelmetOptions = {
  * computed per request), so they are read once at start by running helmet's middleware against a
  * response that only records them.
  */
-export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string) {

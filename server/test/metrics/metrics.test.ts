@@ -169,6 +169,8 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     const samples = await scrape();
     if (t.database.kind === 'postgres') {
       expect(valueOf(samples, 'kora_db_pool_max_connections')).toBe(5);
+      // The tests above sent the same reads more than once: some are named statements now.
+      expect(valueOf(samples, 'kora_db_named_statements')).toBeGreaterThan(0);
       expect(valueOf(samples, 'kora_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
       expect(valueOf(samples, 'kora_db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(0);
       // The scrape's own job query may be waiting for a connection the pool is opening.

@@ -34,6 +34,14 @@ export function registerDatabaseMetrics(registry: Registry, database: Database):
     },
   });
   new Gauge({
+    name: 'kora_db_named_statements',
+    help: 'Reads this process sends as named statements (db/named-statements.ts, at most 100), each prepared once per connection that runs it.',
+    registers: [registry],
+    collect() {
+      this.set(poolStats().named);
+    },
+  });
+  new Gauge({
     name: 'kora_db_pool_max_connections',
     help: 'Connections the PostgreSQL pool may open.',
     registers: [registry],
