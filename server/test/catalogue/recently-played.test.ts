@@ -15,12 +15,26 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-it('answers from the latest plays when they hold enough songs, and from the whole history when not', async () => {
+/** A new listener and `count` songs of one artist, in the order they were made. */
+async function listenerAndSongs(count: number) {
   const db = t.database.db;
   const artistId = (await buildArtist(db)).id;
   const listener = await signUp(t.app);
   const songIds: number[] = [];
-  for (let i = 0; i < 25; i++) songIds.push((await buildSong(db, { artistId })).id);
+  for (let i = 0; i < count; i++) songIds.push((await buildSong(db, { artistId })).id);
+  return { listener, songIds };
+}
+
+/** The ids recently played lists for the listener. */
+async function recentlyPlayed(cookie: string, limit: number): Promise<Song['id'][]> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/songs/recently-played?limit=${limit}`, headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as Song[]).map((song) => song.id);
+}
+
+it('answers from the latest plays when they hold enough songs, and from the whole history when not', async () => {
+  const db = t.database.db;
+  const { listener, songIds } = await listenerAndSongs(25);
   // 700 plays, one a minute: the first five songs only long ago, the other twenty over and over since.
   const start = Date.now() - 800 * 60_000;
   const history = Array.from({ length: 700 }, (_, i) => ({
@@ -34,11 +48,7 @@ it('answers from the latest plays when they hold enough songs, and from the whol
   for (const play of history) lastPlay.set(play.songId, play.playedAt.getTime());
   const expected = [...lastPlay.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]).map(([songId]) => songId);
 
-  const recent = async (limit: number) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/songs/recently-played?limit=${limit}`, headers: { cookie: listener.cookie } });
-    expect(response.statusCode).toBe(200);
-    return (response.json() as Song[]).map((song) => song.id);
-  };
+  const recent = (limit: number) => recentlyPlayed(listener.cookie, limit);
   // Twenty songs in the latest 500 plays: the answer comes from them.
   expect(await recent(20)).toEqual(expected.slice(0, 20));
   // Twenty-five asked: the five played only long ago are found in the whole history.
@@ -48,17 +58,10 @@ it('answers from the latest plays when they hold enough songs, and from the whol
 
 it('leaves out a song that is no longer live, and still fills the list from the songs played before it', async () => {
   const db = t.database.db;
-  const artistId = (await buildArtist(db)).id;
-  const listener = await signUp(t.app);
-  const songIds: number[] = [];
-  for (let i = 0; i < 4; i++) songIds.push((await buildSong(db, { artistId })).id);
+  const { listener, songIds } = await listenerAndSongs(4);
   const start = Date.now() - 60 * 60_000;
   await db.insert(plays).values(songIds.map((songId, i) => ({ userId: listener.user.id, songId, secondsPlayed: 60, playedAt: new Date(start + i * 60_000) })));
-  const recent = async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/songs/recently-played?limit=3', headers: { cookie: listener.cookie } });
-    expect(response.statusCode).toBe(200);
-    return (response.json() as Song[]).map((song) => song.id);
-  };
+  const recent = () => recentlyPlayed(listener.cookie, 3);
   expect(await recent()).toEqual([songIds[3], songIds[2], songIds[1]]);
 
   // The latest played is withdrawn: the three before it are the answer.
