@@ -6,7 +6,6 @@ import { createOpenFileCache, type OpenFile } from './open-file-cache.js';
 import { stageFile } from './staged-file.js';
 import { isValidKey, isVariantKey, keyFor, type MediaStorage, ONE_READ_MAX_BYTES, type StoredObject } from './storage.js';
 
-
 /** Where writes are staged: inside the root, so the final rename stays on one filesystem. */
 export function localStagingDir(root: string): string {
   return path.join(root, 'tmp');

@@ -91,9 +91,13 @@ export function createAuthService(deps: {
   }
 
   /** Last seen moves at most once an interval: a database write on every request would cost every request. */
+  function seenWithinInterval(session: ActiveSession, time: Date): boolean {
+    return time.getTime() - session.lastSeenAt.getTime() < SESSION_LAST_SEEN_INTERVAL_MS;
+  }
+
   async function noteSeen(tokenHash: string, session: ActiveSession): Promise<void> {
     const time = now();
-    if (time.getTime() - session.lastSeenAt.getTime() < SESSION_LAST_SEEN_INTERVAL_MS) return;
+    if (seenWithinInterval(session, time)) return;
     // Moved before the write, so the session's other requests meanwhile do not write as well.
     session.lastSeenAt = time;
     await queries.touchSession(tokenHash, time);
@@ -194,8 +198,7 @@ export function createAuthService(deps: {
     cachedUser(token: string | undefined): UserRow | undefined {
       if (!cache || !isWellFormedToken(token)) return undefined;
       const session = cache.get(hashSessionToken(token));
-      if (!session || now().getTime() - session.lastSeenAt.getTime() >= SESSION_LAST_SEEN_INTERVAL_MS) return undefined;
-      return session.user;
+      return session && seenWithinInterval(session, now()) ? session.user : undefined;
     },
 
     async authenticate(token: string | undefined): Promise<UserRow | undefined> {
