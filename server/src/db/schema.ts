@@ -261,6 +261,13 @@ export const songs = pgTable(
     index('songs_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('songs_popular_search_idx').using('gin', t.searchVector).with({ fastupdate: false }).where(sql`${t.searchLevel} >= 1`),
     index('songs_top_search_idx').using('gin', t.searchVector).with({ fastupdate: false }).where(sql`${t.searchLevel} >= 2`),
+    // The title's words alone (migration 0030): a search's title tiers below the top level need no
+    // weight recheck of every song whose artists or album hold the word.
+    index('songs_title_search_idx').using('gin', sql`to_tsvector('simple', kora_search_fold(${t.title}))`).with({ fastupdate: false }),
+    index('songs_popular_title_search_idx')
+      .using('gin', sql`to_tsvector('simple', kora_search_fold(${t.title}))`)
+      .with({ fastupdate: false })
+      .where(sql`${t.searchLevel} >= 1`),
     // The few songs that are not live: counting a collection's live songs subtracts these
     // instead of reading every song of the catalogue.
     index('songs_not_live_idx').on(t.id).where(sql`${t.status} <> 'live'`),
@@ -285,6 +292,15 @@ export const searchWords = pgTable(
   },
   (t) => [index('search_words_deletions_idx').using('gin', t.deletions).with({ fastupdate: false })],
 );
+
+/**
+ * Every word of the catalogue's genres (migration 0030): search matches a genre from the start of
+ * its name through these whole words, never through a prefix of the marked genre words, which
+ * would read the postings of every song of every genre that starts so.
+ */
+export const searchGenreWords = pgTable('search_genre_words', {
+  word: text('word').primaryKey(),
+});
 
 /** "ft." credits: a song can credit several featured artists, in order. */
 export const songFeaturedArtists = pgTable(

@@ -98,4 +98,11 @@ describe.runIf(process.env.KORA_TEST_DB === 'postgres')('the app database on Pos
       expect(statements.some((statement) => /^\s*insert/i.test(statement))).toBe(false);
     });
   });
+
+  it('plans without parallel workers on every connection, which cost a search more than its rows', async () => {
+    const settings = await Promise.all(
+      [1, 2].map(() => queryRows<{ workers: string }>(database.db, sql`select current_setting('max_parallel_workers_per_gather') as workers, pg_sleep(0.05)`)),
+    );
+    expect(settings.flat().map((row) => row.workers)).toEqual(['0', '0']);
+  });
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { artists, searchWords, songs } from '../../db/schema.js';
+import { artists, searchGenreWords, searchWords, songs } from '../../db/schema.js';
 import type { ArtistRow } from '../artists/queries.js';
 import { selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 import { MAX_SEARCH_WORDS, matchAnyTier, matchTiersFrom, type SearchTier, type SearchWord } from './search-terms.js';
@@ -12,14 +12,14 @@ function buildRelevance(searchVector: SQL, tiers: SearchTier[]): SQL {
   return sql`(case ${sql.join(cases, sql` `)} end)`;
 }
 
-/** The songs of one level (a literal, so the planner matches its partial index) that match `query`, best first. */
-function levelHits(level: number, query: SQL, tiers: SearchTier[], limit: number): SQL {
+/** The songs of one level (a literal, so the planner matches its partial index) that `matching` holds, best first. */
+function levelHits(level: number, matching: SQL, tiers: SearchTier[], limit: number): SQL {
   const onLevel =
     level === TOP_LEVEL ? sql.raw(`s.search_level >= ${level}`) : sql.raw(`s.search_level >= ${level} and s.search_level < ${level + 1}`);
   return sql`
     select s.id, s.play_count, ${buildRelevance(sql`s.search_vector`, tiers)} as relevance
     from ${songs} s
-    where ${onLevel} and s.search_vector @@ ${query} and s.status = 'live'
+    where ${onLevel} and ${matching} and s.status = 'live'
     order by relevance desc, s.play_count desc, s.id
     limit ${limit}`;
 }
@@ -30,19 +30,27 @@ function levelHits(level: number, query: SQL, tiers: SearchTier[], limit: number
  * any song above it, so it can only beat the best `limit` found so far by a higher relevance. Each
  * lower level is asked for just those (through its index), or for every match when fewer than
  * `limit` were found above it. A common word is settled by the top level's few thousand songs.
+ *
+ * The levels below the top are asked for the title tiers through the index of titles alone: a word
+ * in a title is rare where the same word in artists' names is common ("king", "the"), and the search
+ * document's index cannot tell a title's word from a name's without reading each song.
  */
 function selectRankedSongIds(tiers: SearchTier[], limit: number): SQL {
   const all = matchAnyTier(tiers);
-  const higherThan = tiers
-    .slice(1)
-    .map((tier, i) => sql`when min(relevance) = ${tier.relevance}::int then ${matchTiersFrom(tiers, tiers[i]!.relevance)}::tsquery`);
-  /** What a level below `found` must match to enter the best `limit`: null when nothing can. */
-  const stillWinning = (found: string) =>
-    sql`(select case when count(*) < ${limit} then ${all}::tsquery ${sql.join(higherThan, sql` `)} end from ${sql.raw(found)})`;
-  const steps = [sql`${sql.raw(`found_${TOP_LEVEL}`)} as (${levelHits(TOP_LEVEL, sql`${all}::tsquery`, tiers, limit)})`];
+  /** What a level below `found` must match, as `part` of the tiers puts it, to enter the best `limit`: null when nothing can. */
+  const stillWinning = (found: string, part: 'titles' | 'others') => {
+    const higherThan = tiers
+      .slice(1)
+      .map((tier, i) => sql`when min(relevance) = ${tier.relevance}::int then ${matchTiersFrom(tiers, tiers[i]!.relevance, part)}::tsquery`);
+    // Fewer than `limit` above: every match, which the search document's index alone finds.
+    const whenFewer = part === 'titles' ? null : all;
+    return sql`(select case when count(*) < ${limit} then ${whenFewer}::tsquery ${sql.join(higherThan, sql` `)} end from ${sql.raw(found)})`;
+  };
+  const steps = [sql`${sql.raw(`found_${TOP_LEVEL}`)} as (${levelHits(TOP_LEVEL, sql`s.search_vector @@ ${all}::tsquery`, tiers, limit)})`];
   for (let level = TOP_LEVEL - 1; level >= 0; level--) {
     const above = `found_${level + 1}`;
-    steps.push(sql`${sql.raw(`hits_${level}`)} as (${levelHits(level, stillWinning(above), tiers, limit)})`);
+    const matching = sql`(to_tsvector('simple', kora_search_fold(s.title)) @@ ${stillWinning(above, 'titles')} or s.search_vector @@ ${stillWinning(above, 'others')})`;
+    steps.push(sql`${sql.raw(`hits_${level}`)} as (${levelHits(level, matching, tiers, limit)})`);
     steps.push(sql`${sql.raw(`found_${level}`)} as (
       select * from ${sql.raw(above)} union all select * from ${sql.raw(`hits_${level}`)}
       order by relevance desc, play_count desc, id
@@ -59,12 +67,13 @@ function selectRankedSongIds(tiers: SearchTier[], limit: number): SQL {
 export function createSearchQueries(db: Db, { popularTargets }: { popularTargets?: PopularTargets } = {}) {
   const popularFloors = createPopularFloorsKeeper(db, popularTargets);
   return {
-    /** The search's words, folded like the catalogue, with the catalogue words one deletion away. */
+    /** The search's words, folded like the catalogue, with the catalogue words one deletion away and the genre words they start. */
     async findSearchWords(q: string): Promise<SearchWord[]> {
       return db
         .select({
           word: sql<string>`l.lexeme`,
           nearby: sql<string[]>`array(select w.word from ${searchWords} w where w.deletions && kora_word_deletions(l.lexeme))`,
+          genres: sql<string[]>`array(select g.word from ${searchGenreWords} g where starts_with(g.word, l.lexeme) order by g.word)`,
         })
         .from(sql`unnest(to_tsvector('simple', kora_search_fold(${q}))) as l`)
         .orderBy(sql`l.positions[1]`)

@@ -45,65 +45,86 @@ describe('suggestCorrections', () => {
   });
 });
 
+/** A typed word: `known` when the catalogue holds it whole; `genres`, the genre words it starts. */
+const typed = (word: string, { known = false, genres = [] as string[], nearby = [] as string[] } = {}) => ({
+  word,
+  nearby: known ? [word, ...nearby] : nearby,
+  genres,
+});
+
 describe('buildSearchTiers', () => {
   it('asks for whole words, then prefixes, each in the title, then the names, then with the marked genre words too', () => {
-    const tiers = buildSearchTiers([
-      { word: 'sunday', nearby: ['sunday'] },
-      { word: 'ev', nearby: [] },
-    ]);
+    const tiers = buildSearchTiers([typed('sunday', { known: true }), typed('ev')]);
     expect(tiers).toEqual([
-      { relevance: RELEVANCE.exactInTitle, query: `'sunday':A & 'ev':A`, scope: 'title' },
+      { relevance: RELEVANCE.exactInTitle, query: `'sunday':A & 'ev':A`, scope: 'title', titleQuery: `'sunday' & 'ev'` },
       { relevance: RELEVANCE.exact, query: `'sunday' & 'ev'`, scope: 'names' },
       { relevance: RELEVANCE.exactWithGenre, query: `('sunday' | '#sunday') & ('ev' | '#ev')`, scope: 'anywhere' },
-      { relevance: RELEVANCE.prefixInTitle, query: `'sunday':*A & 'ev':*A`, scope: 'title' },
-      { relevance: RELEVANCE.prefix, query: `'sunday':* & 'ev':*`, scope: 'names' },
-      { relevance: RELEVANCE.prefixWithGenre, query: `('sunday':* | '#sunday':*) & ('ev':* | '#ev':*)`, scope: 'anywhere' },
+      // A word the catalogue knows, before the last, is taken whole.
+      { relevance: RELEVANCE.prefixInTitle, query: `'sunday':A & 'ev':*A`, scope: 'title', titleQuery: `'sunday' & 'ev':*` },
+      { relevance: RELEVANCE.prefix, query: `'sunday' & 'ev':*`, scope: 'names' },
+      { relevance: RELEVANCE.prefixWithGenre, query: `('sunday' | '#sunday') & ('ev':*)`, scope: 'anywhere' },
     ]);
   });
 
+  it('reads an earlier word as a prefix only when the catalogue has no such whole word', () => {
+    const tiers = buildSearchTiers([typed('sund', { nearby: ['sun'] }), typed('even', { known: true })]);
+    expect(tiers.find((tier) => tier.relevance === RELEVANCE.prefix)!.query).toBe(`'sund':* & 'even':*`);
+  });
+
+  it('reaches a genre from the start of its name through the whole genre words, never a marked prefix', () => {
+    const tiers = buildSearchTiers([typed('afro', { genres: ['afrobeats', 'afropop'] })]);
+    expect(tiers.find((tier) => tier.relevance === RELEVANCE.exactWithGenre)!.query).toBe(`('afro' | '#afro')`);
+    expect(tiers.find((tier) => tier.relevance === RELEVANCE.prefixWithGenre)!.query).toBe(`('afro':* | '#afrobeats' | '#afropop')`);
+  });
+
   it('ranks every tier below the one before it', () => {
-    const relevances = buildSearchTiers([{ word: 'lagso', nearby: ['lagos'] }]).map((tier) => tier.relevance);
+    const relevances = buildSearchTiers([typed('lagso', { nearby: ['lagos'] })]).map((tier) => tier.relevance);
     expect(relevances).toEqual([...relevances].sort((a, b) => b - a));
     expect(new Set(relevances).size).toBe(relevances.length);
   });
 
   it('adds the corrections of a misspelt word as the least relevant tiers', () => {
-    const tiers = buildSearchTiers([
-      { word: 'lagso', nearby: ['lagos'] },
-      { word: 'nights', nearby: ['nights'] },
-    ]);
+    const tiers = buildSearchTiers([typed('lagso', { nearby: ['lagos'] }), typed('nights', { known: true })]);
     expect(tiers.slice(6)).toEqual([
-      { relevance: RELEVANCE.correctedInTitle, query: `('lagso':*A | 'lagos':A) & ('nights':*A)`, scope: 'title' },
-      { relevance: RELEVANCE.corrected, query: `('lagso':* | 'lagos') & ('nights':*)`, scope: 'names' },
       {
-        relevance: RELEVANCE.correctedWithGenre,
-        query: `(('lagso':* | '#lagso':*) | ('lagos' | '#lagos')) & (('nights':* | '#nights':*))`,
-        scope: 'anywhere',
+        relevance: RELEVANCE.correctedInTitle,
+        query: `('lagso':*A | 'lagos':A) & ('nights':*A)`,
+        scope: 'title',
+        titleQuery: `('lagso':* | 'lagos') & ('nights':*)`,
       },
+      { relevance: RELEVANCE.corrected, query: `('lagso':* | 'lagos') & ('nights':*)`, scope: 'names' },
+      { relevance: RELEVANCE.correctedWithGenre, query: `(('lagso':*) | ('lagos' | '#lagos')) & (('nights':*))`, scope: 'anywhere' },
     ]);
   });
 
   it('never uses a single letter as a prefix, marked as a genre word or not', () => {
-    expect(buildSearchTiers([{ word: 'a', nearby: [] }])[5]!.query).toBe(`('a' | '#a')`);
+    expect(buildSearchTiers([typed('a')])[5]!.query).toBe(`('a' | '#a')`);
   });
 
   it('quotes quote marks and backslashes so no word is read as query syntax', () => {
-    expect(buildSearchTiers([{ word: `it's\\`, nearby: [] }])[2]!.query).toBe(`('it''s\\\\' | '#it''s\\\\')`);
+    expect(buildSearchTiers([typed(`it's\\`)])[2]!.query).toBe(`('it''s\\\\' | '#it''s\\\\')`);
   });
 });
 
 describe('matchAnyTier', () => {
   it('is the least relevant tier, prefixes or corrections', () => {
-    expect(matchAnyTier(buildSearchTiers([{ word: 'ola', nearby: [] }]))).toBe(`('ola':* | '#ola':*)`);
-    expect(matchAnyTier(buildSearchTiers([{ word: 'lagso', nearby: ['lagos'] }]))).toBe(`(('lagso':* | '#lagso':*) | ('lagos' | '#lagos'))`);
+    expect(matchAnyTier(buildSearchTiers([typed('ola')]))).toBe(`('ola':*)`);
+    expect(matchAnyTier(buildSearchTiers([typed('lagso', { nearby: ['lagos'] })]))).toBe(`(('lagso':*) | ('lagos' | '#lagos'))`);
   });
 });
 
 describe('matchTiersFrom', () => {
-  const tiers = buildSearchTiers([{ word: 'ola', nearby: [] }]);
+  const tiers = buildSearchTiers([typed('ola')]);
 
   it('joins every tier from the given relevance up', () => {
     expect(matchTiersFrom(tiers, RELEVANCE.exactWithGenre)).toBe(`('ola':A) | ('ola') | (('ola' | '#ola'))`);
+  });
+
+  it('splits them into the title tiers, unweighted, and the others', () => {
+    expect(matchTiersFrom(tiers, RELEVANCE.prefixInTitle, 'titles')).toBe(`('ola') | ('ola':*)`);
+    expect(matchTiersFrom(tiers, RELEVANCE.prefixInTitle, 'others')).toBe(`('ola') | (('ola' | '#ola'))`);
+    expect(matchTiersFrom(tiers, RELEVANCE.exact, 'titles')).toBe(`('ola')`);
+    expect(matchTiersFrom(tiers, RELEVANCE.exactInTitle, 'others')).toBeNull();
   });
 
   it('is null above the best tier', () => {

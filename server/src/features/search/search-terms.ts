@@ -3,8 +3,11 @@
  * by the database (kora_search_fold), exactly like the catalogue's search documents.
  */
 
-/** A word of the search and the catalogue words that share one of its one-letter deletions. */
-export type SearchWord = { word: string; nearby: string[] };
+/**
+ * A word of the search, the catalogue words that share one of its one-letter deletions, and the
+ * catalogue's genre words that start with it.
+ */
+export type SearchWord = { word: string; nearby: string[]; genres: string[] };
 
 /**
  * Where in a song's search document a tier's words must match: the title (weight A), the names
@@ -12,8 +15,11 @@ export type SearchWord = { word: string; nearby: string[] };
  */
 export type TierScope = 'title' | 'names' | 'anywhere';
 
-/** A PostgreSQL tsquery (text form) and the relevance of what it matches. */
-export type SearchTier = { relevance: number; query: string; scope: TierScope };
+/**
+ * A PostgreSQL tsquery (text form) and the relevance of what it matches; a title tier also as the
+ * same words without the title's weight, to be asked of the index of titles alone.
+ */
+export type SearchTier = { relevance: number; query: string; scope: TierScope; titleQuery?: string };
 
 /** Longer searches keep their first words: enough to pin a song down, and the queries stay small. */
 export const MAX_SEARCH_WORDS = 6;
@@ -70,7 +76,7 @@ function compareText(a: string, b: string): number {
  * The catalogue words a typed word probably meant: exactly one typo away. A word the catalogue
  * knows is taken as meant; short words are never corrected.
  */
-export function suggestCorrections({ word, nearby }: SearchWord): string[] {
+export function suggestCorrections({ word, nearby }: Pick<SearchWord, 'word' | 'nearby'>): string[] {
   if ([...word].length < TYPO_MIN_LENGTH || nearby.includes(word)) return [];
   // People rarely mistype the first letter, so candidates that keep it come first.
   return nearby
@@ -85,16 +91,30 @@ function quoteLexeme(lexeme: string, flags: string): string {
   return flags ? `${quoted}:${flags}` : quoted;
 }
 
-/** A word as a tsquery term matching in `scope`: the whole word, or any word it starts. */
-function buildTerm(word: string, scope: TierScope, { prefix = false } = {}): string {
-  const usePrefix = prefix && [...word].length >= PREFIX_MIN_LENGTH;
-  const flags = `${usePrefix ? '*' : ''}${scope === 'title' ? 'A' : ''}`;
-  const term = quoteLexeme(word, flags);
-  return scope === 'anywhere' ? `(${term} | ${quoteLexeme(GENRE_MARK + word, flags)})` : term;
+/**
+ * Whether a word may stand for any word it starts. The last word may still be being typed; an
+ * earlier one only when the catalogue has no such whole word ("sund even"). A word the catalogue
+ * knows is taken as meant, as for typos: a prefix's postings are gathered whole before they are
+ * combined (GIN cannot skip through them), so every prefix costs what its commonest words cost.
+ */
+function readsAsPrefix(searchWord: SearchWord, isLast: boolean): boolean {
+  return [...searchWord.word].length >= PREFIX_MIN_LENGTH && (isLast || !searchWord.nearby.includes(searchWord.word));
 }
 
-function joinAll(words: string[], term: (word: string) => string): string {
-  return words.map(term).join(' & ');
+/**
+ * A word as a tsquery term matching in `scope`: the whole word, or as a prefix any word it starts.
+ * Genre words are asked for whole: a prefix reaches a genre through the genre words it starts.
+ */
+function buildTerm(searchWord: SearchWord, scope: TierScope, { prefix = false } = {}): string {
+  const { word } = searchWord;
+  const term = quoteLexeme(word, `${prefix ? '*' : ''}${scope === 'title' ? 'A' : ''}`);
+  if (scope !== 'anywhere') return term;
+  const genres = prefix ? searchWord.genres : [word];
+  return `(${[term, ...genres.map((genre) => quoteLexeme(GENRE_MARK + genre, ''))].join(' | ')})`;
+}
+
+function joinAll(words: SearchWord[], term: (word: SearchWord, isLast: boolean) => string): string {
+  return words.map((word, i) => term(word, i === words.length - 1)).join(' & ');
 }
 
 const SCOPES: readonly TierScope[] = ['title', 'names', 'anywhere'];
@@ -102,9 +122,13 @@ const EXACT = { title: RELEVANCE.exactInTitle, names: RELEVANCE.exact, anywhere:
 const PREFIX = { title: RELEVANCE.prefixInTitle, names: RELEVANCE.prefix, anywhere: RELEVANCE.prefixWithGenre };
 const CORRECTED = { title: RELEVANCE.correctedInTitle, names: RELEVANCE.corrected, anywhere: RELEVANCE.correctedWithGenre };
 
+type TermBuilder = (word: SearchWord, scope: TierScope, isLast: boolean) => string;
+
 /** One tier per scope, title first: every word must match, in that scope, as `term` says. */
-function buildScopedTiers(words: string[], relevance: Record<TierScope, number>, term: (word: string, scope: TierScope) => string): SearchTier[] {
-  return SCOPES.map((scope) => ({ relevance: relevance[scope], query: joinAll(words, (w) => term(w, scope)), scope }));
+function buildScopedTiers(words: SearchWord[], relevance: Record<TierScope, number>, term: TermBuilder): SearchTier[] {
+  const query = (scope: TierScope) => joinAll(words, (w, isLast) => term(w, scope, isLast));
+  // The names' terms are the title's without its weight.
+  return SCOPES.map((scope) => ({ relevance: relevance[scope], query: query(scope), scope, ...(scope === 'title' && { titleQuery: query('names') }) }));
 }
 
 /**
@@ -113,16 +137,15 @@ function buildScopedTiers(words: string[], relevance: Record<TierScope, number>,
  * names, which beats one that needs the genre.
  */
 export function buildSearchTiers(searchWords: SearchWord[]): SearchTier[] {
-  const words = searchWords.map((w) => w.word);
-  const tiers = [
-    ...buildScopedTiers(words, EXACT, (w, scope) => buildTerm(w, scope)),
-    ...buildScopedTiers(words, PREFIX, (w, scope) => buildTerm(w, scope, { prefix: true })),
-  ];
+  const asTyped: TermBuilder = (w, scope, isLast) => buildTerm(w, scope, { prefix: readsAsPrefix(w, isLast) });
+  const tiers = [...buildScopedTiers(searchWords, EXACT, (w, scope) => buildTerm(w, scope)), ...buildScopedTiers(searchWords, PREFIX, asTyped)];
   const corrections = new Map(searchWords.map((w) => [w.word, suggestCorrections(w)]));
   if ([...corrections.values()].every((list) => list.length === 0)) return tiers;
-  const withCorrections = (w: string, scope: TierScope) =>
-    `(${[buildTerm(w, scope, { prefix: true }), ...corrections.get(w)!.map((c) => buildTerm(c, scope))].join(' | ')})`;
-  return [...tiers, ...buildScopedTiers(words, CORRECTED, withCorrections)];
+  // A correction is a catalogue word, asked for whole, in the genre too when it is one there.
+  const corrected = (word: string): SearchWord => ({ word, nearby: [], genres: [word] });
+  const withCorrections: TermBuilder = (w, scope, isLast) =>
+    `(${[asTyped(w, scope, isLast), ...corrections.get(w.word)!.map((c) => buildTerm(corrected(c), scope))].join(' | ')})`;
+  return [...tiers, ...buildScopedTiers(searchWords, CORRECTED, withCorrections)];
 }
 
 /**
@@ -133,8 +156,13 @@ export function matchAnyTier(tiers: SearchTier[]): string {
   return tiers.at(-1)!.query;
 }
 
-/** One tsquery matching everything the given tiers (most relevant first) match from `relevance` up. */
-export function matchTiersFrom(tiers: SearchTier[], relevance: number): string | null {
-  const parts = tiers.filter((tier) => tier.relevance >= relevance).map((tier) => `(${tier.query})`);
+/**
+ * One tsquery matching everything the given tiers (most relevant first) match from `relevance` up:
+ * of them all, of the title tiers only (unweighted, for the index of titles), or of the others.
+ */
+export function matchTiersFrom(tiers: SearchTier[], relevance: number, part: 'all' | 'titles' | 'others' = 'all'): string | null {
+  const parts = tiers
+    .filter((tier) => tier.relevance >= relevance && (part === 'all' || (tier.scope === 'title') === (part === 'titles')))
+    .map((tier) => `(${part === 'titles' ? tier.titleQuery : tier.query})`);
   return parts.length === 0 ? null : parts.join(' | ');
 }
