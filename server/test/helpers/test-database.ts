@@ -25,6 +25,9 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+/** How long a scratch database's drop waits for the connections closing to it to go. */
+const CLOSING_WAIT_MS = 2_000;
+
 /**
  * A new database on TEST_DATABASE_URL's PostgreSQL server, named `<prefix>_<random>`, empty or a
  * copy of `template`: its URL, and `drop` to remove it (with any connections still open to it).
@@ -37,7 +40,17 @@ export async function createScratchPostgres(prefix: string, template?: string): 
   return {
     url: databaseUrl(serverUrl, name),
     drop: async () => {
-      await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdminClient(serverUrl, async (client) => {
+        // A pool's end() resolves once it has asked its connections to close, before they have:
+        // forced while one is still closing, the drop reaches its client as an error nobody
+        // listens to any more (an unhandled error that fails the run). Closing ones go in a moment;
+        // whatever is still open after that is forced.
+        const deadline = Date.now() + CLOSING_WAIT_MS;
+        while (Date.now() < deadline && (await client.query('select 1 from pg_stat_activity where datname = $1', [name])).rowCount! > 0) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
     },
   };
 }
