@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -174,6 +174,14 @@ export const albums = pgTable(
   (t) => [index('albums_artist_idx').on(t.artistId), index('albums_cover_key_idx').on(t.coverKey)],
 );
 
+/**
+ * A song title's words, folded like its search document: the expression of the title indexes
+ * (migration 0030), which a query must write exactly so for the planner to use them.
+ */
+export function titleSearchDocument(title: SQLWrapper): SQL {
+  return sql`to_tsvector('simple', kora_search_fold(${title}))`;
+}
+
 export const songs = pgTable(
   'songs',
   {
@@ -263,11 +271,8 @@ export const songs = pgTable(
     index('songs_top_search_idx').using('gin', t.searchVector).with({ fastupdate: false }).where(sql`${t.searchLevel} >= 2`),
     // The title's words alone (migration 0030): a search's title tiers below the top level need no
     // weight recheck of every song whose artists or album hold the word.
-    index('songs_title_search_idx').using('gin', sql`to_tsvector('simple', kora_search_fold(${t.title}))`).with({ fastupdate: false }),
-    index('songs_popular_title_search_idx')
-      .using('gin', sql`to_tsvector('simple', kora_search_fold(${t.title}))`)
-      .with({ fastupdate: false })
-      .where(sql`${t.searchLevel} >= 1`),
+    index('songs_title_search_idx').using('gin', titleSearchDocument(t.title)).with({ fastupdate: false }),
+    index('songs_popular_title_search_idx').using('gin', titleSearchDocument(t.title)).with({ fastupdate: false }).where(sql`${t.searchLevel} >= 1`),
     // The few songs that are not live: counting a collection's live songs subtracts these
     // instead of reading every song of the catalogue.
     index('songs_not_live_idx').on(t.id).where(sql`${t.status} <> 'live'`),

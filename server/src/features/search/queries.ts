@@ -1,6 +1,6 @@
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { artists, searchGenreWords, searchWords, songs } from '../../db/schema.js';
+import { artists, searchGenreWords, searchWords, songs, titleSearchDocument } from '../../db/schema.js';
 import type { ArtistRow } from '../artists/queries.js';
 import { selectSongsWithCredits, type SongWithCredits } from '../songs/queries.js';
 import { MAX_SEARCH_WORDS, matchAnyTier, matchTiersFrom, type SearchTier, type SearchWord } from './search-terms.js';
@@ -37,19 +37,23 @@ function levelHits(level: number, matching: SQL, tiers: SearchTier[], limit: num
  */
 function selectRankedSongIds(tiers: SearchTier[], limit: number): SQL {
   const all = matchAnyTier(tiers);
+  /** For each part of the tiers: by the least relevance found above, the tiers a lower level must match to beat it. */
+  const whenHigher = (part: 'titles' | 'others') =>
+    sql.join(
+      tiers.slice(1).map((tier, i) => sql`when min(relevance) = ${tier.relevance}::int then ${matchTiersFrom(tiers, tiers[i]!.relevance, part)}::tsquery`),
+      sql` `,
+    );
+  const higher = { titles: whenHigher('titles'), others: whenHigher('others') };
   /** What a level below `found` must match, as `part` of the tiers puts it, to enter the best `limit`: null when nothing can. */
   const stillWinning = (found: string, part: 'titles' | 'others') => {
-    const higherThan = tiers
-      .slice(1)
-      .map((tier, i) => sql`when min(relevance) = ${tier.relevance}::int then ${matchTiersFrom(tiers, tiers[i]!.relevance, part)}::tsquery`);
     // Fewer than `limit` above: every match, which the search document's index alone finds.
     const whenFewer = part === 'titles' ? null : all;
-    return sql`(select case when count(*) < ${limit} then ${whenFewer}::tsquery ${sql.join(higherThan, sql` `)} end from ${sql.raw(found)})`;
+    return sql`(select case when count(*) < ${limit} then ${whenFewer}::tsquery ${higher[part]} end from ${sql.raw(found)})`;
   };
   const steps = [sql`${sql.raw(`found_${TOP_LEVEL}`)} as (${levelHits(TOP_LEVEL, sql`s.search_vector @@ ${all}::tsquery`, tiers, limit)})`];
   for (let level = TOP_LEVEL - 1; level >= 0; level--) {
     const above = `found_${level + 1}`;
-    const matching = sql`(to_tsvector('simple', kora_search_fold(s.title)) @@ ${stillWinning(above, 'titles')} or s.search_vector @@ ${stillWinning(above, 'others')})`;
+    const matching = sql`(${titleSearchDocument(sql`s.title`)} @@ ${stillWinning(above, 'titles')} or s.search_vector @@ ${stillWinning(above, 'others')})`;
     steps.push(sql`${sql.raw(`hits_${level}`)} as (${levelHits(level, matching, tiers, limit)})`);
     steps.push(sql`${sql.raw(`found_${level}`)} as (
       select * from ${sql.raw(above)} union all select * from ${sql.raw(`hits_${level}`)}

@@ -116,8 +116,9 @@ describe('matchAnyTier', () => {
 describe('matchTiersFrom', () => {
   const tiers = buildSearchTiers([typed('ola')]);
 
-  it('joins every tier from the given relevance up', () => {
-    expect(matchTiersFrom(tiers, RELEVANCE.exactWithGenre)).toBe(`('ola':A) | ('ola') | (('ola' | '#ola'))`);
+  it('joins every tier of its part from the given relevance up', () => {
+    expect(matchTiersFrom(tiers, RELEVANCE.exactWithGenre, 'titles')).toBe(`('ola')`);
+    expect(matchTiersFrom(tiers, RELEVANCE.exactWithGenre, 'others')).toBe(`('ola') | (('ola' | '#ola'))`);
   });
 
   it('splits them into the title tiers, unweighted, and the others', () => {
@@ -128,6 +129,7 @@ describe('matchTiersFrom', () => {
   });
 
   it('is null above the best tier', () => {
-    expect(matchTiersFrom(tiers, RELEVANCE.exactInTitle + 1)).toBeNull();
+    expect(matchTiersFrom(tiers, RELEVANCE.exactInTitle + 1, 'titles')).toBeNull();
+    expect(matchTiersFrom(tiers, RELEVANCE.exactInTitle + 1, 'others')).toBeNull();
   });
 });

@@ -158,11 +158,11 @@ export function matchAnyTier(tiers: SearchTier[]): string {
 
 /**
  * One tsquery matching everything the given tiers (most relevant first) match from `relevance` up:
- * of them all, of the title tiers only (unweighted, for the index of titles), or of the others.
+ * of the title tiers (unweighted, for the index of titles), or of the others.
  */
-export function matchTiersFrom(tiers: SearchTier[], relevance: number, part: 'all' | 'titles' | 'others' = 'all'): string | null {
+export function matchTiersFrom(tiers: SearchTier[], relevance: number, part: 'titles' | 'others'): string | null {
   const parts = tiers
-    .filter((tier) => tier.relevance >= relevance && (part === 'all' || (tier.scope === 'title') === (part === 'titles')))
+    .filter((tier) => tier.relevance >= relevance && (tier.scope === 'title') === (part === 'titles'))
     .map((tier) => `(${part === 'titles' ? tier.titleQuery : tier.query})`);
   return parts.length === 0 ? null : parts.join(' | ');
 }
