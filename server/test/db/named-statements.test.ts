@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPostgres } from '../../src/db/client.js';
+import { type Database, type Db, openPostgres } from '../../src/db/client.js';
 import { nameRepeatedReads } from '../../src/db/named-statements.js';
 import { artists } from '../../src/db/schema.js';
+import { createSearchQueries } from '../../src/features/search/queries.js';
+import { buildSearchTiers } from '../../src/features/search/search-terms.js';
 import { queryRows } from '../helpers/query-rows.js';
 import { createScratchPostgres } from '../helpers/test-database.js';
 
@@ -104,5 +106,17 @@ describe.runIf(process.env.KORA_TEST_DB === 'postgres')('the app database on Pos
       [1, 2].map(() => queryRows<{ workers: string }>(database.db, sql`select current_setting('max_parallel_workers_per_gather') as workers, pg_sleep(0.05)`)),
     );
     expect(settings.flat().map((row) => row.workers)).toEqual(['0', '0']);
+  });
+
+  it("builds search's songs statement once per shape: searches of one shape run the one prepared statement", async () => {
+    await database.db.transaction(async (tx) => {
+      const queries = createSearchQueries(tx as unknown as Db);
+      // Words the empty catalogue does not know: no corrections, so all three have the same tiers.
+      for (const q of ['sunday', 'evening', 'lagos']) {
+        expect(await queries.findSongs(buildSearchTiers(await queries.findSearchWords(q)), 30)).toEqual([]);
+      }
+      const names = await queryRows<{ name: string }>(tx, sql`select name from pg_prepared_statements where name like 'kora_search_songs_%'`);
+      expect(names).toEqual([{ name: 'kora_search_songs_30_8_7_6_5_4_3' }]);
+    });
   });
 });
