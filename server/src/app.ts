@@ -251,7 +251,7 @@ export async function buildApp({ config, database, storage, logger = true, audio
   const home = createHomeService({ songs, playlists: createPlaylistQueries(database.db), writeVersion: database.writeVersion });
   await app.register(homeRoutes, { home, writeVersion: database.writeVersion });
   await app.register(likeRoutes, { queries: createLikeQueries(database.db), writeVersion: database.writeVersion });
-  await app.register(searchRoutes, { db: database.db, sources: createCatalogueSearchSources(external), writeVersion: database.writeVersion });
+  await app.register(searchRoutes, { db: database.db, genericPlansDb: database.genericPlansDb, sources: createCatalogueSearchSources(external), writeVersion: database.writeVersion });
   await app.register(uploadRoutes, { db: database.db, storage, limits: config.uploadLimits, quotaBytes: config.uploadQuotaBytes });
   await app.register(supportRoutes, { db: database.db });
   await app.register(notificationRoutes, { notifications: createNotificationService(createNotificationQueries(database.db)) });

@@ -8,7 +8,7 @@ import { createLocalSearch, type LocalResults } from './local-search.js';
 import { createSearchQueries } from './queries.js';
 import { createSearchService } from './service.js';
 
-type Deps = { db: Db; sources: readonly SearchSource[]; writeVersion: (() => number) | undefined };
+type Deps = { db: Db; genericPlansDb?: Db; sources: readonly SearchSource[]; writeVersion: (() => number) | undefined };
 
 /**
  * GET /api/search?q=: the library's songs and artists, plus what the external catalogues find. The
@@ -16,8 +16,8 @@ type Deps = { db: Db; sources: readonly SearchSource[]; writeVersion: (() => num
  * are answered from memory (on PostgreSQL the search was most of the database's work per request,
  * bench/cluster-throughput.ts). The catalogues are asked every time: their previews' URLs expire.
  */
-export async function searchRoutes(app: FastifyInstance, { db, sources, writeVersion }: Deps) {
-  const local = createLocalSearch(createSearchQueries(db));
+export async function searchRoutes(app: FastifyInstance, { db, genericPlansDb, sources, writeVersion }: Deps) {
+  const local = createLocalSearch(createSearchQueries(db, { genericPlansDb }));
   const answers = createVersionedCache<LocalResults>({ name: 'search', writeVersion, maxEntries: 1_000, ttlMs: 60_000 });
   const search = createSearchService({ searchLocal: (q) => answers.get(q, () => local(q)), sources });
 
