@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openPostgres } from '../../src/db/client.js';
 import { nameRepeatedReads } from '../../src/db/named-statements.js';
 import { artists } from '../../src/db/schema.js';
+import { createArtistQueries } from '../../src/features/artists/queries.js';
+import { createLikeQueries } from '../../src/features/likes/queries.js';
+import { createPlaylistQueries } from '../../src/features/playlists/queries.js';
 import { createSearchQueries } from '../../src/features/search/queries.js';
 import { buildSearchTiers } from '../../src/features/search/search-terms.js';
 import { queryRows } from '../helpers/query-rows.js';
@@ -133,5 +136,28 @@ describe.runIf(process.env.KORA_TEST_DB === 'postgres')('the app database on Pos
     });
     // A generic plan for Home's reads took 1.2 s at a million songs: the main pool plans as PostgreSQL chooses.
     expect(await queryRows(database.db, sql`select current_setting('plan_cache_mode') as mode`)).toEqual([{ mode: 'auto' }]);
+  });
+
+  it('runs the song lists a listener pages through as statements built once and prepared under their names', async () => {
+    await database.db.transaction(async (tx) => {
+      const likes = createLikeQueries(tx as unknown as Db);
+      const playlists = createPlaylistQueries(tx as unknown as Db);
+      const artists = createArtistQueries(tx as unknown as Db);
+      for (const offset of [0, 100]) {
+        expect(await likes.listLikedSongs(1, 100, offset)).toEqual([]);
+        expect(await likes.countLikedSongs(1)).toBe(0);
+        expect(await playlists.listSongs(1, 100, offset + 100)).toEqual([]);
+        for (const role of [undefined, 'own', 'featured'] as const) expect(await artists.listArtistSongs(1, 12, offset, role)).toEqual([]);
+      }
+      const names = await queryRows<{ name: string }>(tx, sql`select name from pg_prepared_statements where name not like 'kora_%' order by name`);
+      expect(names.map((row) => row.name)).toEqual([
+        'artist_featured_songs_page',
+        'artist_own_songs_page',
+        'artist_songs_page',
+        'liked_songs_count',
+        'liked_songs_page',
+        'playlist_songs_page',
+      ]);
+    });
   });
 });

