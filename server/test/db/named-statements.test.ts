@@ -118,21 +118,28 @@ describe.runIf(process.env.KORA_TEST_DB === 'postgres')('the app database on Pos
       for (const q of ['sunday', 'evening', 'lagos']) {
         expect(await queries.findSongs(buildSearchTiers(await queries.findSearchWords(q)), 30)).toEqual([]);
       }
-      const names = await queryRows<{ name: string }>(tx, sql`select name from pg_prepared_statements where name like 'kora_search_songs_%'`);
-      expect(names).toEqual([{ name: 'kora_search_songs_30_8_7_6_5_4_3' }]);
+      const names = await queryRows<{ name: string }>(tx, sql`select name from pg_prepared_statements where name like 'kora_search_%' order by name`);
+      expect(names.map((row) => row.name)).toEqual(['kora_search_songs_30_8_7_6_5_4_3', 'kora_search_words']);
     });
   });
 
-  it("plans search's ranking once for any search, on connections of their own: the app's other reads keep their custom plans", async () => {
+  it("plans search's ranking and artists once for any search, on connections of their own: the app's other reads keep their custom plans", async () => {
     const genericPlansDb = database.genericPlansDb!;
     await genericPlansDb.transaction(async (tx) => {
       const queries = createSearchQueries(database.db, { genericPlansDb: tx as unknown as Db });
-      for (const q of ['sunday', 'evening', 'lagos', 'night']) await queries.findSongs(buildSearchTiers(await queries.findSearchWords(q)), 30);
-      const plans = await queryRows<{ generic: number; custom: number }>(
+      for (const q of ['sunday', 'evening', 'lagos', 'night']) {
+        const tiers = buildSearchTiers(await queries.findSearchWords(q));
+        await queries.findSongs(tiers, 30);
+        await queries.findArtists(tiers, 10);
+      }
+      const plans = await queryRows<{ name: string; generic: number; custom: number }>(
         tx,
-        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'kora_search_songs_%'`,
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'kora_search_%' order by name`,
       );
-      expect(plans).toEqual([{ generic: 4, custom: 0 }]);
+      expect(plans).toEqual([
+        { name: 'kora_search_artists_10_7_4', generic: 4, custom: 0 },
+        { name: 'kora_search_songs_30_8_7_6_5_4_3', generic: 4, custom: 0 },
+      ]);
     });
     // A generic plan for Home's reads took 1.2 s at a million songs: the main pool plans as PostgreSQL chooses.
     expect(await queryRows(database.db, sql`select current_setting('plan_cache_mode') as mode`)).toEqual([{ mode: 'auto' }]);

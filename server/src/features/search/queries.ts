@@ -99,18 +99,22 @@ export function createSearchQueries(db: Db, { popularTargets, genericPlansDb = d
    * the search's share, and on PostgreSQL each connection parses it once under its name.
    */
   const songStatements = new Map<string, { execute: (values: Record<string, string | null>) => Promise<SongWithCredits[]> }>();
+  /** The artists statement, the same way (its shape: the limit and the name tiers' relevances), on the same connections. */
+  const artistStatements = new Map<string, { execute: (values: Record<string, string>) => Promise<ArtistRow[]> }>();
+  const searchWordsStatement = db
+    .select({
+      word: sql<string>`l.lexeme`,
+      nearby: sql<string[]>`array(select w.word from ${searchWords} w where w.deletions && kora_word_deletions(l.lexeme))`,
+      genres: sql<string[]>`array(select g.word from ${searchGenreWords} g where starts_with(g.word, l.lexeme) order by g.word)`,
+    })
+    .from(sql`unnest(to_tsvector('simple', kora_search_fold(${sql.placeholder('q')}))) as l`)
+    .orderBy(sql`l.positions[1]`)
+    .limit(MAX_SEARCH_WORDS)
+    .prepare('kora_search_words');
   return {
     /** The search's words, folded like the catalogue, with the catalogue words one deletion away and the genre words they start. */
     async findSearchWords(q: string): Promise<SearchWord[]> {
-      return db
-        .select({
-          word: sql<string>`l.lexeme`,
-          nearby: sql<string[]>`array(select w.word from ${searchWords} w where w.deletions && kora_word_deletions(l.lexeme))`,
-          genres: sql<string[]>`array(select g.word from ${searchGenreWords} g where starts_with(g.word, l.lexeme) order by g.word)`,
-        })
-        .from(sql`unnest(to_tsvector('simple', kora_search_fold(${q}))) as l`)
-        .orderBy(sql`l.positions[1]`)
-        .limit(MAX_SEARCH_WORDS);
+      return searchWordsStatement.execute({ q });
     },
 
     async findSongs(tiers: SearchTier[], limit: number): Promise<SongWithCredits[]> {
@@ -133,12 +137,20 @@ export function createSearchQueries(db: Db, { popularTargets, genericPlansDb = d
     async findArtists(tiers: SearchTier[], limit: number): Promise<ArtistRow[]> {
       // An artist's document is its name alone: no weights, no genre.
       const nameTiers = tiers.filter((tier) => tier.scope === 'names');
-      return db
-        .select()
-        .from(artists)
-        .where(and(sql`${artists.searchVector} @@ ${matchAnyTier(nameTiers)}::tsquery`, isOwnerInView(artists.createdBy)))
-        .orderBy(sql`${buildRelevance(sql`${artists.searchVector}`, nameTiers)} desc`, sql`length(${artists.name})`, asc(artists.id))
-        .limit(limit);
+      const shape = `${limit}_${nameTiers.map((tier) => tier.relevance).join('_')}`;
+      let statement = artistStatements.get(shape);
+      if (!statement) {
+        const cases = nameTiers.map((tier, i) => ({ relevance: tier.relevance, query: sql.placeholder(`tier_${i}`) }));
+        statement = genericPlansDb
+          .select()
+          .from(artists)
+          .where(and(sql`${artists.searchVector} @@ ${sql.placeholder('all')}::tsquery`, isOwnerInView(artists.createdBy)))
+          .orderBy(sql`${buildRelevance(sql`${artists.searchVector}`, cases)} desc`, sql`length(${artists.name})`, asc(artists.id))
+          .limit(limit)
+          .prepare(`kora_search_artists_${shape}`);
+        artistStatements.set(shape, statement);
+      }
+      return statement.execute({ all: matchAnyTier(nameTiers), ...Object.fromEntries(nameTiers.map((tier, i) => [`tier_${i}`, tier.query])) });
     },
   };
 }
