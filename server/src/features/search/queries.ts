@@ -1,4 +1,4 @@
-import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { artists, searchGenreWords, searchWords, songs, titleSearchDocument } from '../../db/schema.js';
 import type { ArtistRow } from '../artists/queries.js';
@@ -7,8 +7,30 @@ import { MAX_SEARCH_WORDS, matchAnyTier, matchTiersFrom, type SearchTier, type S
 import { isOwnerInView } from '../account-data/visibility.js';
 import { createPopularFloorsKeeper, type PopularTargets, TOP_LEVEL } from './popular-songs.js';
 
-/** A tier as a statement holds it: its relevance, and its tsquery as a value or a placeholder. */
-type TierCase = { relevance: number; query: unknown };
+/** A tier as a prepared statement holds it: its relevance, and its tsquery as the placeholder `tier_<i>` (tierValues fills them). */
+type TierCase = { relevance: number; query: Placeholder };
+
+function placeholderTiers(relevances: readonly number[]): TierCase[] {
+  return relevances.map((relevance, i) => ({ relevance, query: sql.placeholder(`tier_${i}`) }));
+}
+
+/** The values of placeholderTiers' placeholders for one search's tiers, and `all`: everything they match. */
+function tierValues(tiers: SearchTier[]): Record<string, string> {
+  return { all: matchAnyTier(tiers), ...Object.fromEntries(tiers.map((tier, i) => [`tier_${i}`, tier.query])) };
+}
+
+/**
+ * Statements built on first use and kept by shape (a search's limit and its tiers' relevances: a
+ * handful): building search's ranking cost 0.55 ms of the server's CPU per search at a million songs.
+ */
+function builtByShape<T>(): (shape: string, build: () => T) => T {
+  const built = new Map<string, T>();
+  return (shape, build) => {
+    let statement = built.get(shape);
+    if (statement === undefined) built.set(shape, (statement = build()));
+    return statement;
+  };
+}
 
 function buildRelevance(searchVector: SQL, tiers: readonly TierCase[]): SQL {
   const cases = tiers.map((tier) => sql`when ${searchVector} @@ ${tier.query}::tsquery then ${tier.relevance}::int`);
@@ -30,14 +52,12 @@ function levelHits(level: number, matching: SQL, tiers: readonly TierCase[], lim
 type Part = 'titles' | 'others';
 
 /**
- * The ranking statement's tsqueries for one search, by placeholder: each tier's, everything the
- * search matches, and for each tier after the first, what a lower level must match (of titles, of
- * the rest) to beat that tier.
+ * The ranking statement's tsqueries for one search, by placeholder: the tiers' (tierValues), and for
+ * each tier but the last, what a lower level must match (of titles, of the rest) to beat the tier after it.
  */
 function rankingValues(tiers: SearchTier[]): Record<string, string | null> {
-  const values: Record<string, string | null> = { all: matchAnyTier(tiers) };
-  for (const [i, tier] of tiers.entries()) {
-    values[`tier_${i}`] = tier.query;
+  const values: Record<string, string | null> = tierValues(tiers);
+  for (const [i, tier] of tiers.slice(0, -1).entries()) {
     for (const part of ['titles', 'others'] as const) values[`${part}_from_${i}`] = matchTiersFrom(tiers, tier.relevance, part);
   }
   return values;
@@ -58,7 +78,7 @@ function rankingValues(tiers: SearchTier[]): Record<string, string | null> {
  * relevances, so it is built once per shape of search.
  */
 function selectRankedSongIds(relevances: readonly number[], limit: number): SQL {
-  const tiers = relevances.map((relevance, i) => ({ relevance, query: sql.placeholder(`tier_${i}`) }));
+  const tiers = placeholderTiers(relevances);
   const all = sql.placeholder('all');
   /** For each part of the tiers: by the least relevance found above, the tiers a lower level must match to beat it. */
   const whenHigher = (part: Part) =>
@@ -93,14 +113,9 @@ function selectRankedSongIds(relevances: readonly number[], limit: number): SQL 
  */
 export function createSearchQueries(db: Db, { popularTargets, genericPlansDb = db }: { popularTargets?: PopularTargets; genericPlansDb?: Db } = {}) {
   const popularFloors = createPopularFloorsKeeper(db, popularTargets);
-  /**
-   * The songs statement, built once per shape of search (its limit and its tiers' relevances: a
-   * handful): building it cost 0.55 ms of the server's CPU per search at a million songs, a sixth of
-   * the search's share, and on PostgreSQL each connection parses it once under its name.
-   */
-  const songStatements = new Map<string, { execute: (values: Record<string, string | null>) => Promise<SongWithCredits[]> }>();
-  /** The artists statement, the same way (its shape: the limit and the name tiers' relevances), on the same connections. */
-  const artistStatements = new Map<string, { execute: (values: Record<string, string>) => Promise<ArtistRow[]> }>();
+  // Prepared under their names, so each PostgreSQL connection also parses them once.
+  const songStatement = builtByShape<{ execute: (values: Record<string, string | null>) => Promise<SongWithCredits[]> }>();
+  const artistStatement = builtByShape<{ execute: (values: Record<string, string>) => Promise<ArtistRow[]> }>();
   const searchWordsStatement = db
     .select({
       word: sql<string>`l.lexeme`,
@@ -121,15 +136,13 @@ export function createSearchQueries(db: Db, { popularTargets, genericPlansDb = d
       await popularFloors.ensureCurrent();
       const relevances = tiers.map((tier) => tier.relevance);
       const shape = `${limit}_${relevances.join('_')}`;
-      let statement = songStatements.get(shape);
-      if (!statement) {
+      const statement = songStatement(shape, () =>
         // Its plan is the same whatever the tsqueries; planning it anew took 1.2 ms of the 4.5 it cost.
-        statement = selectSongsWithCredits(genericPlansDb)
+        selectSongsWithCredits(genericPlansDb)
           .innerJoin(sql`(${selectRankedSongIds(relevances, limit)}) as search_hits`, sql`search_hits.id = ${songs.id}`)
           .orderBy(sql`search_hits.relevance desc`, desc(songs.playCount), asc(songs.id))
-          .prepare(`kora_search_songs_${shape}`);
-        songStatements.set(shape, statement);
-      }
+          .prepare(`kora_search_songs_${shape}`),
+      );
       return statement.execute(rankingValues(tiers));
     },
 
@@ -137,20 +150,18 @@ export function createSearchQueries(db: Db, { popularTargets, genericPlansDb = d
     async findArtists(tiers: SearchTier[], limit: number): Promise<ArtistRow[]> {
       // An artist's document is its name alone: no weights, no genre.
       const nameTiers = tiers.filter((tier) => tier.scope === 'names');
-      const shape = `${limit}_${nameTiers.map((tier) => tier.relevance).join('_')}`;
-      let statement = artistStatements.get(shape);
-      if (!statement) {
-        const cases = nameTiers.map((tier, i) => ({ relevance: tier.relevance, query: sql.placeholder(`tier_${i}`) }));
-        statement = genericPlansDb
+      const relevances = nameTiers.map((tier) => tier.relevance);
+      const shape = `${limit}_${relevances.join('_')}`;
+      const statement = artistStatement(shape, () =>
+        genericPlansDb
           .select()
           .from(artists)
           .where(and(sql`${artists.searchVector} @@ ${sql.placeholder('all')}::tsquery`, isOwnerInView(artists.createdBy)))
-          .orderBy(sql`${buildRelevance(sql`${artists.searchVector}`, cases)} desc`, sql`length(${artists.name})`, asc(artists.id))
+          .orderBy(sql`${buildRelevance(sql`${artists.searchVector}`, placeholderTiers(relevances))} desc`, sql`length(${artists.name})`, asc(artists.id))
           .limit(limit)
-          .prepare(`kora_search_artists_${shape}`);
-        artistStatements.set(shape, statement);
-      }
-      return statement.execute({ all: matchAnyTier(nameTiers), ...Object.fromEntries(nameTiers.map((tier, i) => [`tier_${i}`, tier.query])) });
+          .prepare(`kora_search_artists_${shape}`),
+      );
+      return statement.execute(tierValues(nameTiers));
     },
   };
 }
